@@ -1,0 +1,94 @@
+import Synchronization
+import SimulatedWorld
+
+/// Why an async login attempt ended without a token from the SDK.
+public enum LoginAttemptError: Error, Hashable {
+    /// A newer `login()` started while this one was still waiting for the user.
+    case superseded
+}
+
+/// An async face for the callback-based ``SocialLoginSDK``.
+///
+/// Every call to ``login(isolation:)`` finishes exactly once:
+/// - with the token or the SDK's error, when the user decides;
+/// - with ``LoginAttemptError/superseded``, when a newer login starts first;
+/// - with `CancellationError`, when the awaiting task is cancelled.
+/// Callbacks that arrive after that (late, or twice) are ignored.
+public final class LoginService: Sendable {
+    private let sdk: SocialLoginSDK
+    /// The attempt still waiting for the user, if any. Guarded by a Mutex, not by hope.
+    private let current = Mutex<LoginAttempt?>(nil)
+
+    public init(sdk: SocialLoginSDK) {
+        self.sdk = sdk
+    }
+
+    /// Logs in through the other app and returns its token.
+    ///
+    /// `isolation` makes the function run on the caller's actor (SE-0420), which is what
+    /// the deprecated `@_unsafeInheritExecutor` used to fake.
+    public func login(isolation: isolated (any Actor)? = #isolation) async throws -> LoginToken {
+        let attempt = LoginAttempt()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation(isolation: isolation) { continuation in
+                attempt.install(continuation)
+                // One attempt at a time: the one we replace gets a defined ending, not a leak.
+                let superseded = current.withLock { current in
+                    defer { current = attempt }
+                    return current
+                }
+                superseded?.finish(.failure(LoginAttemptError.superseded))
+                sdk.login { [weak self] result in
+                    attempt.finish(result.mapError { $0 as any Error })
+                    self?.current.withLock { current in
+                        if current === attempt { current = nil }
+                    }
+                }
+            }
+        } onCancel: {
+            attempt.finish(.failure(CancellationError()))
+        }
+    }
+}
+
+/// One login's continuation, resumed at most once: whoever finishes first takes it out.
+private final class LoginAttempt: Sendable {
+    private enum State {
+        case waiting
+        case suspended(CheckedContinuation<LoginToken, any Error>)
+        case finishedEarly(Result<LoginToken, any Error>)
+        case done
+    }
+    private let state = Mutex<State>(.waiting)
+
+    /// Hands over the continuation. If the attempt already finished (cancelled before it
+    /// suspended), resumes it at once.
+    func install(_ continuation: CheckedContinuation<LoginToken, any Error>) {
+        let early: Result<LoginToken, any Error>? = state.withLock { state in
+            guard case .finishedEarly(let result) = state else {
+                state = .suspended(continuation)
+                return nil
+            }
+            state = .done
+            return result
+        }
+        if let early { continuation.resume(with: early) }
+    }
+
+    /// Resumes the caller with `result` if nobody has yet; otherwise does nothing.
+    func finish(_ result: Result<LoginToken, any Error>) {
+        let continuation: CheckedContinuation<LoginToken, any Error>? = state.withLock { state in
+            switch state {
+            case .waiting:
+                state = .finishedEarly(result)
+                return nil
+            case .suspended(let continuation):
+                state = .done
+                return continuation
+            case .finishedEarly, .done:
+                return nil
+            }
+        }
+        continuation?.resume(with: result)
+    }
+}

@@ -1,0 +1,114 @@
+import Synchronization
+import Testing
+
+/// How long a test waits for something that might hang before it gives up.
+/// Only a failing test ever waits this long: a passing one is released the moment
+/// the awaited work finishes.
+public let hangLimit: Duration = .seconds(1)
+
+/// What became of an operation that was awaited for a bounded time.
+public enum BoundedOutcome<Value: Sendable>: Sendable {
+    /// The operation returned or threw within the limit.
+    case finished(Result<Value, any Error>)
+    /// The limit passed and the operation was still suspended. It has been left behind.
+    case stillSuspended
+}
+
+/// Awaits `operation` for at most `limit`.
+///
+/// The operation runs in its own unstructured task, so a hung operation (say, a
+/// continuation that is never resumed) does not hang the test: after `limit` this returns
+/// ``BoundedOutcome/stillSuspended`` and the task is left behind, not cancelled, because
+/// cancelling could let a cancellation handler resume it and hide the hang.
+/// A finished operation returns at once; the limit is paid only on the failure path.
+public func withinHangLimit<Value: Sendable>(
+    _ limit: Duration = hangLimit,
+    _ operation: @escaping @Sendable () async throws -> Value
+) async -> BoundedOutcome<Value> {
+    let first = FirstResumeWins<BoundedOutcome<Value>>()
+    return await withCheckedContinuation { continuation in
+        first.arm(continuation)
+        let timer = Task {
+            try? await Task.sleep(for: limit)
+            if !Task.isCancelled { first.resume(with: .stillSuspended) }
+        }
+        Task {
+            let result: Result<Value, any Error>
+            do { result = .success(try await operation()) } catch { result = .failure(error) }
+            timer.cancel()
+            first.resume(with: .finished(result))
+        }
+    }
+}
+
+/// Awaits `operation` for at most `limit`; if it is still suspended then, records `lesson`
+/// and returns nil. Otherwise returns how the operation finished.
+@discardableResult
+public func awaitResult<Value: Sendable>(
+    of operation: @escaping @Sendable () async throws -> Value,
+    within limit: Duration = hangLimit,
+    orRecord lesson: Lesson,
+    sourceLocation: SourceLocation = #_sourceLocation
+) async -> Result<Value, any Error>? {
+    switch await withinHangLimit(limit, operation) {
+    case .finished(let result):
+        return result
+    case .stillSuspended:
+        lesson.record(
+            "The awaiting task was still suspended after \(limit); nothing resumed it.",
+            sourceLocation: sourceLocation)
+        return nil
+    }
+}
+
+/// Resumes a continuation with the first value offered and ignores the rest.
+/// Internal plumbing of the bounded wait; the chapters write their own on purpose.
+final class FirstResumeWins<Value: Sendable>: Sendable {
+    private enum State {
+        case waiting
+        case armed(CheckedContinuation<Value, Never>)
+        case early(Value)
+        case done
+    }
+    private let state = Mutex<State>(.waiting)
+
+    func arm(_ continuation: CheckedContinuation<Value, Never>) {
+        let early: Value? = state.withLock { state in
+            switch state {
+            case .waiting:
+                state = .armed(continuation)
+                return nil
+            case .early(let value):
+                state = .done
+                return value
+            case .armed, .done:
+                preconditionFailure("armed twice")
+            }
+        }
+        if let early { continuation.resume(returning: early) }
+    }
+
+    func resume(with value: Value) {
+        let continuation: CheckedContinuation<Value, Never>? = state.withLock { state in
+            switch state {
+            case .waiting:
+                state = .early(value)
+                return nil
+            case .armed(let continuation):
+                state = .done
+                return continuation
+            case .early, .done:
+                return nil
+            }
+        }
+        continuation?.resume(returning: value)
+    }
+}
+
+extension Result {
+    /// The value, if this is a success. Handy inside `#expect`, which cannot always `try`.
+    public var value: Success? {
+        if case .success(let value) = self { return value }
+        return nil
+    }
+}

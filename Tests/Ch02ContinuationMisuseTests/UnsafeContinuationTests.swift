@@ -1,0 +1,71 @@
+import SimulatedWorld
+import Synchronization
+import Testing
+import WorkbookTesting
+
+// The tempting "fix" for the runtime's warning, kept here to be looked at, not copied:
+// the same wrapper with an unsafe continuation. The warning goes away; the stuck task does not.
+
+private func loginHidingTheWarning(_ sdk: SocialLoginSDK) async throws -> LoginToken {
+    try await withUnsafeThrowingContinuation { continuation in
+        sdk.login { result in continuation.resume(with: result.mapError { $0 as any Error }) }
+    }
+}
+
+private func loginWithCheckedContinuation(_ sdk: SocialLoginSDK) async throws -> LoginToken {
+    try await withCheckedThrowingContinuation { continuation in
+        sdk.login { result in continuation.resume(with: result.mapError { $0 as any Error }) }
+    }
+}
+
+/// Set once by the task it was handed to, when that task ends.
+private final class EndFlag: Sendable {
+    private let ended = Atomic(false)
+    var hasEnded: Bool { ended.load(ordering: .sequentiallyConsistent) }
+    func markEnded() { ended.store(true, ordering: .sequentiallyConsistent) }
+}
+
+/// Starts `login` twice on `sdk`, as a user who retries without deciding, and returns the
+/// flag of the first call.
+private func loginThenRetry(
+    _ login: @escaping @Sendable (SocialLoginSDK) async throws -> LoginToken, on sdk: SocialLoginSDK
+) async -> EndFlag {
+    let first = EndFlag()
+    Task {
+        _ = try? await login(sdk)
+        first.markEnded()
+    }
+    await sdk.loginRequests.reach(1)
+    Task { _ = try? await login(sdk) }
+    await sdk.loginRequests.reach(2)
+    return first
+}
+
+@Suite("Chapter 02: why withUnsafeContinuation is not a fix")
+struct UnsafeContinuationTests {
+    @Test("An unsafe continuation silences the leak warning, but the first caller is still stuck")
+    func unsafeContinuationOnlyHidesTheLeak() async {
+        let log = CrashLog()
+        let run = await #expect(processExitsWith: .success) { [log = log as CrashLog] in
+            log.captureStandardError()
+
+            // Checked: the SDK drops the first completion, the continuation goes with it,
+            // and the runtime says so on standard error.
+            let checkedSDK = SocialLoginSDK(whenSuperseded: .drop)
+            let checkedFirst = await loginThenRetry(loginWithCheckedContinuation, on: checkedSDK)
+            #expect(checkedSDK.droppedCallbackCount == 1)
+            #expect(log.contents.contains("leaked its continuation"))
+            let warningsSoFar = log.contents
+
+            // Unsafe: the same leak happens, silently.
+            let unsafeSDK = SocialLoginSDK(whenSuperseded: .drop)
+            let unsafeFirst = await loginThenRetry(loginHidingTheWarning, on: unsafeSDK)
+            #expect(unsafeSDK.droppedCallbackCount == 1)
+            #expect(log.contents == warningsSoFar, "the unsafe continuation printed nothing")
+
+            // Both first callers lost the only code that could resume them: they never end.
+            #expect(!checkedFirst.hasEnded && !unsafeFirst.hasEnded)
+        }
+        log.explain(run, as: Bugs.crashed)
+    }
+}
