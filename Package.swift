@@ -19,6 +19,7 @@ var targets: [Target] = [
     .target(name: "WorkbookCurriculum"),
     .testTarget(name: "CurriculumTests", dependencies: ["WorkbookCurriculum"]),
     .testTarget(name: "InstrumentTests", dependencies: ["WorkbookTesting", "SimulatedWorld"]),
+    .testTarget(name: "SimulatedWorldTests", dependencies: ["SimulatedWorld", "WorkbookTesting"]),
 ]
 
 for chapter in chapters {
