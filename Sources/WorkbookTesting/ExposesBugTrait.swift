@@ -11,12 +11,14 @@ import Testing
 public struct ExposesBugTrait: TestTrait, TestScoping {
     /// The bug the unfixed exercise shows.
     public let lessons: [Lesson]
+    /// The mode to apply; `nil` reads ``WorkbookMode/current``. Set only by the instruments' own tests.
+    var modeOverride: WorkbookMode?
 
     public func provideScope(
         for test: Test, testCase: Test.Case?,
         performing function: @Sendable () async throws -> Void
     ) async throws {
-        guard WorkbookMode.current == .exerciseCheck else {
+        guard (modeOverride ?? WorkbookMode.current) == .exerciseCheck else {
             try await function()
             return
         }

@@ -44,18 +44,22 @@ enum Bugs {
 
 /// Starts `service.login()` in a task and returns once the SDK has seen login number `count`.
 private func startLogin(
-    _ service: LoginService, on sdk: SocialLoginSDK, number count: Int
+    _ service: LoginService, on sdk: SocialLoginSDK, number count: Int,
+    sourceLocation: SourceLocation = #_sourceLocation
 ) async -> Task<LoginToken, any Error> {
     let task = Task { try await service.login() }
-    await awaitResult(of: { await sdk.loginRequests.reach(count) }, orRecord: Bugs.neverAsksTheSDK)
+    await awaitResult(
+        of: { await sdk.loginRequests.reach(count) }, orRecord: Bugs.neverAsksTheSDK,
+        sourceLocation: sourceLocation)
     return task
 }
 
 /// Waits, within the hang limit, for `task` to finish; records `lesson` if it does not.
 private func outcome(
-    of task: Task<LoginToken, any Error>, orRecord lesson: Lesson
+    of task: Task<LoginToken, any Error>, orRecord lesson: Lesson,
+    sourceLocation: SourceLocation = #_sourceLocation
 ) async -> Result<LoginToken, any Error>? {
-    await awaitResult(of: { try await task.value }, orRecord: lesson)
+    await awaitResult(of: { try await task.value }, orRecord: lesson, sourceLocation: sourceLocation)
 }
 
 private func isSuperseded(_ result: Result<LoginToken, any Error>?) -> Bool {

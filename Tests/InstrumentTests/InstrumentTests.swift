@@ -1,1 +1,170 @@
+import Foundation
+import SimulatedWorld
 import Testing
+@testable import WorkbookTesting
+
+private let reading = ChapterReading("00-Instruments")
+private let sampleLesson = reading.lesson(
+    "the sample bug", "used to check the instruments", section: "Nowhere")
+
+@Suite("Instruments: bounded waits")
+struct BoundedWaitTests {
+    @Test("A finished operation returns its result without waiting for the limit")
+    func finishedOperation() async {
+        // A limit this long would time the test out if the wait were paid on success.
+        let outcome = await withinHangLimit(.seconds(3600)) { 42 }
+        guard case .finished(.success(42)) = outcome else {
+            Issue.record("expected .finished(42), got \(outcome)")
+            return
+        }
+    }
+
+    @Test("A thrown error is reported as finished with that error")
+    func thrownError() async {
+        let outcome = await withinHangLimit { () async throws -> Int in throw CancellationError() }
+        guard case .finished(.failure(let error)) = outcome, error is CancellationError else {
+            Issue.record("expected the CancellationError, got \(outcome)")
+            return
+        }
+    }
+
+    @Test("An operation that never resumes is reported as still suspended, and the lesson is recorded")
+    func hungOperation() async {
+        let never = ObservedCount()
+        let outcome = await withinHangLimit(.milliseconds(50)) { await never.reach(1) }
+        guard case .stillSuspended = outcome else {
+            Issue.record("expected .stillSuspended, got \(outcome)")
+            return
+        }
+        await withKnownIssue {
+            await awaitResult(of: { await never.reach(1) }, within: .milliseconds(50), orRecord: sampleLesson)
+        } matching: { issue in
+            sampleLesson.matches(issue) && issue.comments.contains { $0.rawValue.contains("still suspended") }
+        }
+        never.increment()  // release the abandoned waiters
+    }
+}
+
+@Suite("Instruments: lessons")
+struct LessonTests {
+    @Test("A lesson's message names the bug and the README section to read")
+    func message() {
+        #expect(
+            sampleLesson.message
+                == "the sample bug: used to check the instruments — see 'Nowhere' in Chapters/00-Instruments/README.md")
+    }
+
+    @Test("A lesson matches only issues that carry its bug phrase")
+    func matching() async {
+        withKnownIssue {
+            sampleLesson.record("detail")
+            Issue.record("something else entirely")
+        } matching: { issue in
+            let isSample = sampleLesson.matches(issue)
+            let mentionsSample = issue.comments.contains { $0.rawValue.contains("the sample bug") }
+            #expect(isSample == mentionsSample)
+            return true
+        }
+    }
+}
+
+@Suite("Instruments: crash containment")
+struct CrashContainmentTests {
+    @Test("A double resume inside an exit test ends the child, not the run, and is explained")
+    func doubleResumeIsContained() async {
+        let log = CrashLog()
+        let run = await #expect(processExitsWith: .failure) { [log = log as CrashLog] in
+            log.captureStandardError()
+            let _: Int = await withCheckedContinuation { continuation in
+                continuation.resume(returning: 1)
+                continuation.resume(returning: 2)
+            }
+        }
+        #expect(run != nil)
+        let diagnosis = CrashDiagnosis.diagnose(stderr: log.contents)
+        #expect(diagnosis.contains("resumed a second time"))
+        #expect(diagnosis.contains("SWIFT TASK CONTINUATION MISUSE"))
+        try? FileManager.default.removeItem(atPath: log.path)
+    }
+
+    @Test("A crash explained through CrashLog records the lesson with the runtime's words")
+    func explainRecordsTheLesson() async {
+        let log = CrashLog()
+        let run = await #expect(processExitsWith: .failure) { [log = log as CrashLog] in
+            log.captureStandardError()
+            let missing: Int? = nil
+            print(missing!)
+        }
+        #expect(run != nil)
+        #expect(CrashDiagnosis.diagnose(stderr: log.contents).contains("force unwrap (!) found nil"))
+        // `explain` records only when the exit test failed, which it reports as a nil result.
+        withKnownIssue {
+            log.explain(nil, as: sampleLesson)
+        } matching: { issue in
+            sampleLesson.matches(issue) && issue.comments.contains { $0.rawValue.contains("force unwrap") }
+        }
+        #expect(!FileManager.default.fileExists(atPath: log.path), "explain removes the log")
+    }
+
+    @Test("A clean run records nothing")
+    func cleanRunRecordsNothing() async {
+        let log = CrashLog()
+        let run = await #expect(processExitsWith: .success) { [log = log as CrashLog] in
+            log.captureStandardError()
+        }
+        log.explain(run, as: sampleLesson)
+    }
+}
+
+@Suite("Instruments: the exercise-check mode")
+struct WorkbookModeTests {
+    @Test("The mode is read from WORKBOOK_MODE, and the exposes-bug trait knows its lessons")
+    func modeAndTrait() {
+        let expected: WorkbookMode =
+            ProcessInfo.processInfo.environment["WORKBOOK_MODE"] == "exercise-check" ? .exerciseCheck : .learner
+        #expect(WorkbookMode.current == expected)
+        let trait: ExposesBugTrait = .exposesBug(sampleLesson)
+        #expect(trait.lessons == [sampleLesson])
+    }
+
+    private func exerciseCheck(_ body: @escaping @Sendable () -> Void) async throws {
+        var trait: ExposesBugTrait = .exposesBug(sampleLesson)
+        trait.modeOverride = .exerciseCheck
+        let test = try #require(Test.current)
+        try await trait.provideScope(for: test, testCase: Test.Case.current) { body() }
+    }
+
+    @Test("Exercise check: a marked test that fails for its lesson passes")
+    func failsForItsReason() async throws {
+        try await exerciseCheck { sampleLesson.record() }
+    }
+
+    @Test("Exercise check: a marked test that no longer fails is itself a failure")
+    func accidentallyFixed() async throws {
+        try await withKnownIssue {
+            try await exerciseCheck {}
+        } matching: { issue in
+            if case .knownIssueNotRecorded = issue.kind { return true }
+            return false
+        }
+    }
+
+    @Test("Exercise check: a marked test that fails for another reason is a failure")
+    func failsForAnotherReason() async throws {
+        try await withKnownIssue {
+            try await exerciseCheck { Issue.record("an unrelated failure") }
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue == "an unrelated failure" }
+        }
+    }
+
+    @Test("Learner mode: the trait does nothing, so a failure is reported as it is")
+    func learnerModeIsTransparent() async throws {
+        var trait: ExposesBugTrait = .exposesBug(sampleLesson)
+        trait.modeOverride = .learner
+        let test = try #require(Test.current)
+        try await withKnownIssue {
+            try await trait.provideScope(for: test, testCase: Test.Case.current) { sampleLesson.record() }
+        } matching: { sampleLesson.matches($0) }
+    }
+}
