@@ -1,5 +1,5 @@
-import Synchronization
 import SimulatedWorld
+import Synchronization
 
 /// Why an async login attempt ended without a token from the SDK.
 public enum LoginAttemptError: Error, Hashable {

@@ -4,7 +4,7 @@ import Testing
 /// How long a test waits for something that might hang before it gives up.
 /// Only a failing test ever waits this long: a passing one is released the moment
 /// the awaited work finishes.
-public let hangLimit: Duration = .seconds(1)
+public let hangLimit: Duration = .milliseconds(500)
 
 /// What became of an operation that was awaited for a bounded time.
 public enum BoundedOutcome<Value: Sendable>: Sendable {

@@ -29,7 +29,8 @@ public struct CrashLog: Sendable, Codable {
     public let path: String
 
     public init() {
-        path = FileManager.default.temporaryDirectory
+        path =
+            FileManager.default.temporaryDirectory
             .appendingPathComponent("workbook-child-\(UUID().uuidString).stderr").path
     }
 

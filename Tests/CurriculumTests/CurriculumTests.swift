@@ -46,7 +46,8 @@ struct CurriculumTests {
             let readme = packageRoot.appendingPathComponent(chapter.readmePath).path
             #expect(FileManager.default.fileExists(atPath: readme), "\(chapter.folder) has no README.md")
             let tests = packageRoot.appendingPathComponent("Tests/\(chapter.testTarget)").path
-            #expect(FileManager.default.fileExists(atPath: tests), "\(chapter.folder) has no Tests/\(chapter.testTarget)")
+            #expect(
+                FileManager.default.fileExists(atPath: tests), "\(chapter.folder) has no Tests/\(chapter.testTarget)")
         }
     }
 
@@ -72,7 +73,8 @@ struct CurriculumTests {
         for chapter in curriculum.chapters {
             #expect(!chapter.concepts.isEmpty, "\(chapter.folder): no concepts")
             #expect(!chapter.sources.isEmpty, "\(chapter.folder): no sources")
-            #expect(chapter.sources.allSatisfy { $0.url.hasPrefix("https://") }, "\(chapter.folder): source without a link")
+            #expect(
+                chapter.sources.allSatisfy { $0.url.hasPrefix("https://") }, "\(chapter.folder): source without a link")
             #expect((2...3).contains(chapter.hints.count), "\(chapter.folder): wants 2 or 3 hints")
         }
     }
@@ -87,7 +89,9 @@ struct CurriculumTests {
                     .filter { $0.hasPrefix("#") }
                     .map { $0.drop(while: { $0 == "#" }).trimmingCharacters(in: .whitespaces) })
             let testFolder = packageRoot.appendingPathComponent("Tests/\(chapter.testTarget)")
-            let files = try FileManager.default.contentsOfDirectory(atPath: testFolder.path).filter { $0.hasSuffix(".swift") }
+            let files = try FileManager.default.contentsOfDirectory(atPath: testFolder.path).filter {
+                $0.hasSuffix(".swift")
+            }
             var sections: Set<String> = []
             for file in files {
                 let source = try String(contentsOf: testFolder.appendingPathComponent(file), encoding: .utf8)

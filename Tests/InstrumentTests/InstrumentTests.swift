@@ -1,6 +1,7 @@
 import Foundation
 import SimulatedWorld
 import Testing
+
 @testable import WorkbookTesting
 
 private let reading = ChapterReading("00-Instruments")
@@ -165,6 +166,8 @@ struct WorkbookModeTests {
         let test = try #require(Test.current)
         try await withKnownIssue {
             try await trait.provideScope(for: test, testCase: Test.Case.current) { sampleLesson.record() }
-        } matching: { sampleLesson.matches($0) }
+        } matching: {
+            sampleLesson.matches($0)
+        }
     }
 }
