@@ -68,10 +68,40 @@ private func answer(
         .map { $0.value ?? nil }
 }
 
-// Scenarios run on the main actor, like the picker. Each test runs one in a child process
-// (an exit test), so that a bridge that resumes twice traps there, not in the whole run.
+/// The chapter's scenarios. Each runs on the main actor, like the picker, in a child process
+/// of its own (an exit test), so that a bridge that resumes twice traps there, not in the whole run.
+enum Scenario: String, Codable, Sendable {
+    case userSelects, userCancels, pickerRepeatsItself, secondPickWhileOpen, pickAgainAfterAnswer
+
+    @MainActor
+    func run() async {
+        switch self {
+        case .userSelects: await Play.userSelects()
+        case .userCancels: await Play.userCancels()
+        case .pickerRepeatsItself: await Play.pickerRepeatsItself()
+        case .secondPickWhileOpen: await Play.secondPickWhileOpen()
+        case .pickAgainAfterAnswer: await Play.pickAgainAfterAnswer()
+        }
+    }
+
+    /// Runs this scenario in a child process; if the child traps, records `crash` with the
+    /// runtime's last words.
+    func runInChildProcess(
+        explainingACrashAs crash: Lesson = Bugs.crashed, sourceLocation: SourceLocation = #_sourceLocation
+    ) async {
+        let log = CrashLog()
+        let run = await #expect(processExitsWith: .success, crash.comment, sourceLocation: sourceLocation) {
+            [log = log as CrashLog, scenario = self as Scenario] in
+            log.captureStandardError()
+            await scenario.run()
+        }
+        log.explain(run, as: crash, sourceLocation: sourceLocation)
+    }
+}
+
+/// What each scenario does, acting as the user on the main actor.
 @MainActor
-enum Scenario {
+private enum Play {
     static func userSelects() async {
         let picker = ContactPicker()
         let pick = await startPick(ContactPickerBridge(picker: picker), showing: picker)
@@ -135,56 +165,31 @@ enum Scenario {
 struct ContactPickerBridgeTests {
     @Test("The user chooses a contact: pick() returns it")
     func selectReturnsTheContact() async {
-        let log = CrashLog()
-        let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
-            log.captureStandardError()
-            await Scenario.userSelects()
-        }
-        log.explain(run, as: Bugs.crashed)
+        await Scenario.userSelects.runInChildProcess()
     }
 
     @Test("The user cancels: pick() returns nil", .exposesBug(Bugs.cancelNeverResumes))
     func cancelReturnsNil() async {
-        let log = CrashLog()
-        let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
-            log.captureStandardError()
-            await Scenario.userCancels()
-        }
-        log.explain(run, as: Bugs.crashed)
+        await Scenario.userCancels.runInChildProcess()
     }
 
     @Test(
         "The picker calls its delegate twice: pick() returns once, nothing traps",
         .exposesBug(Bugs.repeatedCallbackResumesTwice))
     func repeatedDelegateCallIsIgnored() async {
-        let log = CrashLog()
-        let run = await #expect(processExitsWith: .success, Bugs.repeatedCallbackResumesTwice.comment) {
-            [log = log as CrashLog] in
-            log.captureStandardError()
-            await Scenario.pickerRepeatsItself()
-        }
-        log.explain(run, as: Bugs.repeatedCallbackResumesTwice)
+        await Scenario.pickerRepeatsItself.runInChildProcess(
+            explainingACrashAs: Bugs.repeatedCallbackResumesTwice)
     }
 
     @Test(
         "pick() while the picker is open returns nil at once; the first pick gets the answer",
         .exposesBug(Bugs.secondPickLeaksFirst, Bugs.secondPickNotRejected))
     func secondPickIsTurnedAway() async {
-        let log = CrashLog()
-        let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
-            log.captureStandardError()
-            await Scenario.secondPickWhileOpen()
-        }
-        log.explain(run, as: Bugs.crashed)
+        await Scenario.secondPickWhileOpen.runInChildProcess()
     }
 
     @Test("After an answer, the next pick() shows the picker again and gets its own answer")
     func pickAgainAfterAnswer() async {
-        let log = CrashLog()
-        let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
-            log.captureStandardError()
-            await Scenario.pickAgainAfterAnswer()
-        }
-        log.explain(run, as: Bugs.crashed)
+        await Scenario.pickAgainAfterAnswer.runInChildProcess()
     }
 }
