@@ -9,6 +9,7 @@ let chapters: [(folder: String, module: String)] = [
     ("01-Continuations", "Ch01Continuations"),
     ("02-ContinuationMisuse", "Ch02ContinuationMisuse"),
     ("03-DelegatePicker", "Ch03DelegatePicker"),
+    ("04-CompletionHandlers", "Ch04CompletionHandlers"),
 ]
 
 var targets: [Target] = [
