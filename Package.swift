@@ -10,6 +10,7 @@ let chapters: [(folder: String, module: String)] = [
     ("02-ContinuationMisuse", "Ch02ContinuationMisuse"),
     ("03-DelegatePicker", "Ch03DelegatePicker"),
     ("04-CompletionHandlers", "Ch04CompletionHandlers"),
+    ("05-UITransitions", "Ch05UITransitions"),
 ]
 
 var targets: [Target] = [
