@@ -17,7 +17,6 @@ public enum MainQueue {
     /// The main queue is serial and first-in, first-out, so once a block enqueued now has
     /// run, so has anything code hopped onto it earlier with `DispatchQueue.main.async`.
     public static func drain() async {
-        _ = marker
         await withCheckedContinuation { continuation in
             DispatchQueue.main.async { continuation.resume() }
         }

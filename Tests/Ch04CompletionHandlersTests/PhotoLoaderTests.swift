@@ -92,7 +92,9 @@ struct PhotoLoaderTests {
         for outcome in scriptedOutcomes {
             let calls = await deliveries(for: outcome)
             let offMain = calls.filter { !$0.onMainQueue }.count
-            #expect(offMain == 0, comment(Bugs.offMainQueue, outcome, " \(offMain) of \(calls.count) calls ran off the main queue."))
+            #expect(
+                offMain == 0,
+                comment(Bugs.offMainQueue, outcome, " \(offMain) of \(calls.count) calls ran off the main queue."))
         }
     }
 

@@ -103,7 +103,8 @@ private enum Play {
                 host.note("after presentAsync")
             }, orRecord: Bugs.neverResumes)
         expect(
-            host.log, is: ["Profile.viewDidLoad", "Profile.viewWillAppear", "Profile.viewDidAppear", "after presentAsync"])
+            host.log,
+            is: ["Profile.viewDidLoad", "Profile.viewWillAppear", "Profile.viewDidAppear", "after presentAsync"])
     }
 
     static func dismissThenContinue() async {
