@@ -8,6 +8,7 @@ import PackageDescription
 let chapters: [(folder: String, module: String)] = [
     ("01-Continuations", "Ch01Continuations"),
     ("02-ContinuationMisuse", "Ch02ContinuationMisuse"),
+    ("08-AsyncLet", "Ch08AsyncLet"),
 ]
 
 var targets: [Target] = [
