@@ -9,6 +9,7 @@ let chapters: [(folder: String, module: String)] = [
     ("01-Continuations", "Ch01Continuations"),
     ("02-ContinuationMisuse", "Ch02ContinuationMisuse"),
     ("08-AsyncLet", "Ch08AsyncLet"),
+    ("09-Cancellation", "Ch09Cancellation"),
 ]
 
 var targets: [Target] = [
