@@ -10,6 +10,7 @@ let chapters: [(folder: String, module: String)] = [
     ("02-ContinuationMisuse", "Ch02ContinuationMisuse"),
     ("08-AsyncLet", "Ch08AsyncLet"),
     ("09-Cancellation", "Ch09Cancellation"),
+    ("10-TaskGroups", "Ch10TaskGroups"),
 ]
 
 var targets: [Target] = [
