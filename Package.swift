@@ -11,6 +11,9 @@ let chapters: [(folder: String, module: String)] = [
     ("03-DelegatePicker", "Ch03DelegatePicker"),
     ("04-CompletionHandlers", "Ch04CompletionHandlers"),
     ("05-UITransitions", "Ch05UITransitions"),
+    ("08-AsyncLet", "Ch08AsyncLet"),
+    ("09-Cancellation", "Ch09Cancellation"),
+    ("10-TaskGroups", "Ch10TaskGroups"),
 ]
 
 var targets: [Target] = [

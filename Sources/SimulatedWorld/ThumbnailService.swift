@@ -78,6 +78,7 @@ public final class ThumbnailService: Sendable {
         var holding: Bool
         var held: [Held] = []
         var cancelledTickets: Set<Int> = []
+        var admitted: Set<Request> = []
         var nextTicket = 0
         var failures: Set<Request> = []
         var startedRequests: [Request] = []
@@ -128,6 +129,21 @@ public final class ThumbnailService: Sendable {
         }
         released?.continuation.resume()
         return released != nil
+    }
+
+    /// Lets the next `kind` request for `id` through the gate: at once if it is held, or as
+    /// soon as it reaches the gate if it is in flight but not there yet. Unlike
+    /// ``release(_:id:)``, it cannot miss a request that has just started.
+    public func admit(_ kind: RequestKind, id: String) {
+        let request = Request(kind: kind, id: id)
+        let released = state.withLock { state -> Held? in
+            if let index = state.held.firstIndex(where: { $0.request == request }) {
+                return state.held.remove(at: index)
+            }
+            state.admitted.insert(request)
+            return nil
+        }
+        released?.continuation.resume()
     }
 
     /// Makes the `kind` request for `id` throw ``ThumbnailServiceError/injectedFailure(id:request:)``
@@ -200,12 +216,13 @@ public final class ThumbnailService: Sendable {
         guard let ticket else { return }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let cancelledAlready = state.withLock { state -> Bool in
-                    if state.cancelledTickets.remove(ticket) != nil { return true }
+                let passage = state.withLock { state -> Result<Void, any Error>? in
+                    if state.cancelledTickets.remove(ticket) != nil { return .failure(CancellationError()) }
+                    if state.admitted.remove(request) != nil { return .success(()) }
                     state.held.append(Held(request: request, ticket: ticket, continuation: continuation))
-                    return false
+                    return nil
                 }
-                if cancelledAlready { continuation.resume(throwing: CancellationError()) }
+                if let passage { continuation.resume(with: passage) }
             }
         } onCancel: {
             let held = state.withLock { state -> Held? in

@@ -1,0 +1,17 @@
+import SimulatedWorld
+
+/// Fetches and resizes the thumbnail of every id, in the order of the ids.
+///
+/// When its task is cancelled, it should stop: throw `CancellationError` and start no
+/// further request or resize step.
+///
+/// Exercise: this ignores cancellation. Run `swift test --filter Ch09CancellationTests`
+/// and read Chapters/09-Cancellation/README.md.
+public func fetchThumbnails(for ids: [String], from service: ThumbnailService) async throws -> [Thumbnail] {
+    var thumbnails: [Thumbnail] = []
+    for id in ids {
+        let image = try await service.fetchImage(id: id)
+        thumbnails.append(try resizeThumbnail(image, with: service))
+    }
+    return thumbnails
+}
