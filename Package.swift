@@ -1,9 +1,9 @@
 // swift-tools-version: 6.1
-// Concurrency Workbook: one exercise module, one solution module and one test target per chapter.
-// No package dependencies: only what ships with the toolchain.
+// Concurrency Workbook: one exercise module and one test target per chapter, plus (in the full
+// workbook) one solution module per chapter. No package dependencies: only the toolchain.
 import PackageDescription
 
-/// The chapters, in order. Each name is a folder under `Chapters/` and `Solutions/`.
+/// The chapters, in order. Each name is a chapter folder under `Chapters/`.
 /// `Chapters/curriculum.json` lists the same chapters; `CurriculumTests` keeps the two in step.
 let chapters: [(folder: String, module: String)] = [
     ("01-Continuations", "Ch01Continuations"),
@@ -23,37 +23,40 @@ var targets: [Target] = [
     .target(name: "WorkbookTesting"),
     // The curriculum manifest model, read by tests and tooling.
     .target(name: "WorkbookCurriculum"),
+    // The `workbook` command (progress, check, hints, watch, reset, verify, student edition):
+    // its logic in a library, tested in the normal suite, and a thin executable.
+    .target(name: "WorkbookCLI", dependencies: ["WorkbookCurriculum"]),
+    .executableTarget(name: "workbook", dependencies: ["WorkbookCLI"]),
     .testTarget(name: "CurriculumTests", dependencies: ["WorkbookCurriculum"]),
     .testTarget(name: "InstrumentTests", dependencies: ["WorkbookTesting", "SimulatedWorld"]),
     .testTarget(name: "SimulatedWorldTests", dependencies: ["SimulatedWorld", "WorkbookTesting"]),
+    .testTarget(name: "WorkbookCLITests", dependencies: ["WorkbookCLI", "WorkbookTesting"], exclude: ["Fixtures"]),
 ]
 
 for chapter in chapters {
+    var testDependencies: [Target.Dependency] = [.target(name: chapter.module), "SimulatedWorld", "WorkbookTesting"]
+    // BEGIN SOLUTIONS (`workbook student-edition` leaves out everything down to END SOLUTIONS)
     let solution = chapter.module + "Solution"
+    targets.append(.target(name: solution, dependencies: ["SimulatedWorld"], path: "Solutions/\(chapter.folder)"))
+    testDependencies.append(.target(name: solution, condition: .when(traits: ["Solutions"])))
+    // END SOLUTIONS
     targets += [
         .target(
             name: chapter.module, dependencies: ["SimulatedWorld"],
             path: "Chapters/\(chapter.folder)", exclude: ["README.md"]),
-        .target(
-            name: solution, dependencies: ["SimulatedWorld"],
-            path: "Solutions/\(chapter.folder)"),
-        .testTarget(
-            name: chapter.module + "Tests",
-            dependencies: [
-                .target(name: chapter.module),
-                .target(name: solution, condition: .when(traits: ["Solutions"])),
-                "SimulatedWorld", "WorkbookTesting",
-            ]),
+        .testTarget(name: chapter.module + "Tests", dependencies: testDependencies),
     ]
 }
 
 let package = Package(
     name: "ConcurrencyWorkbook",
+    // BEGIN SOLUTIONS
     traits: [
         .trait(
             name: "Solutions",
             description: "Run every chapter's tests against Solutions/ instead of Chapters/.")
     ],
+    // END SOLUTIONS
     targets: targets,
     swiftLanguageModes: [.v6]
 )

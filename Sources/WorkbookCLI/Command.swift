@@ -1,0 +1,106 @@
+/// What the learner asked for on the command line, before any chapter name is resolved.
+public enum Command: Equatable, Sendable {
+    /// The chapter table, the progress bar and the next step. The default.
+    case list
+    /// Runs one chapter's tests and explains what fails.
+    case check(chapter: String)
+    /// Shows the next hint, or hint `number`.
+    case hint(chapter: String, number: Int?)
+    /// Re-checks a chapter on every save, moving on when it passes.
+    case watch(chapter: String?)
+    /// Restores a chapter's exercise files after backing up the learner's.
+    case reset(chapter: String)
+    /// The teacher/CI check: `scripts/verify`, with its options.
+    case verify(options: [String])
+    /// Writes a copy of the workbook without solutions into a new folder.
+    case studentEdition(directory: String)
+    /// Compares (or, with `update`, records) the hashes of the tests and shared instruments.
+    case hashes(update: Bool)
+    /// Help on one command, or on all of them.
+    case help(CommandName?)
+}
+
+/// The name a command is typed as.
+public enum CommandName: String, CaseIterable, Sendable {
+    case list, check, hint, watch, reset, verify
+    case studentEdition = "student-edition"
+    case hashes, help
+
+    /// The valid names, for error messages.
+    public static var choices: String { allCases.map(\.rawValue).joined(separator: ", ") }
+}
+
+/// A command line that cannot be run: its message is one line, and the exit code is 2.
+public struct UsageError: Error, Equatable, Sendable {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+}
+
+extension Command {
+    /// Parses the arguments after the program name. Hand-rolled: one command, its
+    /// positional arguments, and `--help`/`-h` anywhere.
+    public static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+        guard let first = arguments.first else { return .list }
+        if first == "--help" || first == "-h" { return .help(nil) }
+        guard let name = CommandName(rawValue: first) else {
+            throw UsageError("unknown command '\(first)'; choose one of: \(CommandName.choices)")
+        }
+        var rest = Array(arguments.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") { return .help(name) }
+
+        func take(_ what: String) throws(UsageError) -> String {
+            guard let value = rest.first else { throw UsageError("\(name.rawValue): missing \(what) (see: workbook \(name.rawValue) --help)") }
+            if value.hasPrefix("-") { throw UsageError("\(name.rawValue): unknown option '\(value)' (see: workbook \(name.rawValue) --help)") }
+            rest.removeFirst()
+            return value
+        }
+        func done() throws(UsageError) {
+            if let extra = rest.first {
+                throw UsageError("\(name.rawValue): unexpected argument '\(extra)' (see: workbook \(name.rawValue) --help)")
+            }
+        }
+
+        let command: Command
+        switch name {
+        case .list:
+            command = .list
+        case .check:
+            command = .check(chapter: try take("<chapter>"))
+        case .hint:
+            let chapter = try take("<chapter>")
+            var number: Int?
+            if !rest.isEmpty {
+                let text = try take("[n]")
+                guard let value = Int(text), value > 0 else { throw UsageError("hint: n must be a hint number such as 1 or 2, not '\(text)'") }
+                number = value
+            }
+            command = .hint(chapter: chapter, number: number)
+        case .watch:
+            command = .watch(chapter: rest.isEmpty ? nil : try take("[chapter]"))
+        case .reset:
+            command = .reset(chapter: try take("<chapter>"))
+        case .verify:
+            let known = ["--no-fix-check"]
+            if let unknown = rest.first(where: { !known.contains($0) }) {
+                throw UsageError("verify: unknown option '\(unknown)'; choose from: \(known.joined(separator: ", "))")
+            }
+            command = .verify(options: rest)
+            rest = []
+        case .studentEdition:
+            command = .studentEdition(directory: try take("<dir>"))
+        case .hashes:
+            let update = rest.first == "--update"
+            if update { rest.removeFirst() }
+            command = .hashes(update: update)
+        case .help:
+            if rest.isEmpty { return .help(nil) }
+            let topic = try take("[command]")
+            guard let topicName = CommandName(rawValue: topic) else {
+                throw UsageError("help: unknown command '\(topic)'; choose one of: \(CommandName.choices)")
+            }
+            command = .help(topicName)
+        }
+        try done()
+        return command
+    }
+}

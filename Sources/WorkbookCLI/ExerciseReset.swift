@@ -1,0 +1,121 @@
+import Foundation
+import WorkbookCurriculum
+
+/// Where the original exercise files come from.
+public protocol ExerciseOriginals: Sendable {
+    /// Said to the learner: "restored from …".
+    var name: String { get }
+    /// Path (relative to the package root) → content of the chapter's original Swift files,
+    /// or nil if this source does not have the chapter.
+    func files(of chapter: Curriculum.Chapter) -> [String: Data]?
+}
+
+/// The originals as of the last commit, read with `git show` without touching the index.
+public struct GitOriginals: ExerciseOriginals {
+    public let layout: PackageLayout
+    public init(layout: PackageLayout) { self.layout = layout }
+
+    public var name: String { "git (the last commit)" }
+
+    public func files(of chapter: Curriculum.Chapter) -> [String: Data]? {
+        let folder = PackageLayout.exerciseFolder(chapter)
+        guard let listing = Subprocess.capture(["git", "ls-tree", "-r", "--name-only", "HEAD", "--", folder], in: layout.root),
+            listing.status == 0
+        else { return nil }
+        var files: [String: Data] = [:]
+        for path in String(decoding: listing.output, as: UTF8.self).split(separator: "\n").map(String.init)
+        where path.hasSuffix(".swift") {
+            guard let shown = Subprocess.capture(["git", "show", "HEAD:./\(path)"], in: layout.root), shown.status == 0
+            else { return nil }
+            files[path] = shown.output
+        }
+        return files.isEmpty ? nil : files
+    }
+}
+
+/// The originals shipped with a student edition in `Pristine/<folder>/`.
+public struct PristineOriginals: ExerciseOriginals {
+    public let layout: PackageLayout
+    public init(layout: PackageLayout) { self.layout = layout }
+
+    public var name: String { "the pristine copy in \(PackageLayout.pristineFolder)/" }
+
+    public func files(of chapter: Curriculum.Chapter) -> [String: Data]? {
+        let pristine = PackageLayout.pristineFolder + "/" + chapter.folder
+        var files: [String: Data] = [:]
+        for path in FileTree.files(in: pristine, root: layout.root) where path.hasSuffix(".swift") {
+            let target = PackageLayout.exerciseFolder(chapter) + path.dropFirst(pristine.count)
+            files[target] = FileManager.default.contents(atPath: layout.url(path).path)
+        }
+        return files.isEmpty ? nil : files
+    }
+}
+
+/// `workbook reset`: back up the learner's files, then put the originals back.
+public enum ExerciseReset {
+    public enum Outcome: Equatable, Sendable {
+        /// The files already were the originals; nothing was touched.
+        case alreadyOriginal(source: String)
+        /// The learner's files are in `backup` (relative to the root) and the originals are back.
+        case restored(source: String, backup: String, changed: [String])
+    }
+
+    public struct NoOriginals: Error, CustomStringConvertible {
+        public let chapter: String
+        public var description: String {
+            "reset: no original of \(chapter) to restore from: this checkout has no git history for it "
+                + "and no \(PackageLayout.pristineFolder)/ copy. Nothing was changed."
+        }
+    }
+
+    /// The sources to try, in order: git if the checkout has history, then the pristine copy.
+    public static func sources(for layout: PackageLayout) -> [any ExerciseOriginals] {
+        [GitOriginals(layout: layout), PristineOriginals(layout: layout)]
+    }
+
+    public static func reset(
+        _ chapter: Curriculum.Chapter, in layout: PackageLayout,
+        from sources: [any ExerciseOriginals], now: Date = Date()
+    ) throws -> Outcome {
+        guard let (source, originals) = sources.lazy.compactMap({ source in source.files(of: chapter).map { (source, $0) } }).first
+        else { throw NoOriginals(chapter: chapter.folder) }
+        let current = TestHashes.exerciseFiles(chapter, in: layout)
+        let changed = Set(current).union(originals.keys)
+            .filter { FileManager.default.contents(atPath: layout.url($0).path) != originals[$0] }
+            .sorted()
+        if changed.isEmpty { return .alreadyOriginal(source: source.name) }
+
+        let backup = try makeBackupFolder(for: chapter, in: layout, now: now)
+        let chapterFolder = PackageLayout.exerciseFolder(chapter)
+        for path in current {
+            let destination = layout.url(backup + "/" + path.dropFirst(chapterFolder.count + 1))
+            try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: layout.url(path), to: destination)
+        }
+        for path in current where originals[path] == nil {
+            try FileManager.default.removeItem(at: layout.url(path))
+        }
+        for (path, data) in originals {
+            let url = layout.url(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: url, options: .atomic)
+        }
+        return .restored(source: source.name, backup: backup, changed: changed)
+    }
+
+    /// A new `.workbook/backups/<folder>-<yyyyMMdd-HHmmss>[-n]` folder, relative to the root.
+    static func makeBackupFolder(for chapter: Curriculum.Chapter, in layout: PackageLayout, now: Date) throws -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        let base = "\(PackageLayout.stateFolder)/backups/\(chapter.folder)-\(formatter.string(from: now))"
+        var candidate = base
+        var counter = 2
+        while FileManager.default.fileExists(atPath: layout.url(candidate).path) {
+            candidate = "\(base)-\(counter)"
+            counter += 1
+        }
+        try FileManager.default.createDirectory(at: layout.url(candidate), withIntermediateDirectories: true)
+        return candidate
+    }
+}

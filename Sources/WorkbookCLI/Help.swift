@@ -1,0 +1,94 @@
+/// The `--help` text of every command.
+public enum Help {
+    /// The overview: every command with one line each.
+    public static let overview = """
+        workbook: your progress through the Concurrency Workbook, and the tools around it.
+
+        Usage: swift run workbook [command] [arguments]
+
+        Commands:
+          list                     the chapter table, your progress and the next step (the default)
+          check <chapter>          run one chapter's tests and explain what still fails
+          hint <chapter> [n]       show the next hint for a chapter (or hint n)
+          watch [chapter]          re-check a chapter every time you save, then move on
+          reset <chapter>          put a chapter's exercise back as it was (your files are backed up first)
+          verify                   the teacher/CI check: solutions pass, exercises fail for the right reasons
+          student-edition <dir>    write a copy of the workbook without Solutions/ into a new folder
+          hashes [--update]        check (or record) the hashes of the tests, for maintainers
+          help [command]           this text, or help on one command
+
+        A chapter is named by its number (1 or 01), its folder (01-Continuations) or its module
+        (Ch01Continuations). Run `swift run workbook <command> --help` for more.
+        """
+
+    /// The help of one command.
+    public static func text(for command: CommandName) -> String {
+        switch command {
+        case .list: """
+            Usage: swift run workbook [list]
+
+            Builds the exercises (in .build-learner), runs every chapter's tests once, and shows:
+            each chapter with its status (done, failing N of M, not started, tests modified),
+            a progress bar, and the next chapter to work on with the exact command to run.
+            """
+        case .check: """
+            Usage: swift run workbook check <chapter>
+
+            Runs that chapter's tests. Each failing test is shown as what went wrong, in words,
+            followed by the first hint and the README section to read. Exits with 1 while any
+            test fails, 0 when the chapter is done.
+            """
+        case .hint: """
+            Usage: swift run workbook hint <chapter> [n]
+
+            Shows the next hint for the chapter, gentlest first; run it again for the next one.
+            With n, shows hint n. Which hints you have seen is kept in .workbook/ (ignored by git).
+            """
+        case .watch: """
+            Usage: swift run workbook watch [chapter]
+
+            Checks the chapter (by default the first one not done), then checks it again every
+            time you save one of its files. When it passes, says so and moves on to the next
+            chapter that is not done. Quit with Ctrl-C.
+            """
+        case .reset: """
+            Usage: swift run workbook reset <chapter>
+
+            Puts the chapter's exercise files back to their original state. Your current files
+            are first copied to .workbook/backups/<chapter>-<time>/ (ignored by git), so nothing
+            is lost. The original comes from git (the last commit) or, in a checkout without
+            history, from the Pristine/ copy that a student edition ships.
+            """
+        case .verify: """
+            Usage: swift run workbook verify [--no-fix-check]
+
+            The teacher/CI check, the same as scripts/verify: no package dependencies and no
+            warnings, every test passes against Solutions/, every bug-exposing test fails on the
+            exercise for its stated reason, each solution makes its exercise check fail, and the
+            tests match their recorded hashes. In a student edition (no Solutions/), only the
+            hashes are checked.
+            """
+        case .studentEdition: """
+            Usage: swift run workbook student-edition <dir>
+
+            Writes a copy of the workbook without Solutions/ (and without the teacher's scripts)
+            into <dir>, which must be new or empty. The copy's Package.swift has no solution
+            targets and no Solutions trait; it ships a Pristine/ copy of the exercises for
+            `workbook reset`. The copy builds, and `swift run workbook` works in it.
+            """
+        case .hashes: """
+            Usage: swift run workbook hashes [--update]
+
+            Compares each chapter's test files and the shared instruments (Sources/WorkbookTesting,
+            Sources/SimulatedWorld) with the SHA-256 hashes in Chapters/test-hashes.json, and exits
+            with 1 if any differ. Maintainers run it with --update after changing tests or adding
+            a chapter.
+            """
+        case .help: """
+            Usage: swift run workbook help [command]
+
+            Shows the overview, or the help of one command (the same as `<command> --help`).
+            """
+        }
+    }
+}

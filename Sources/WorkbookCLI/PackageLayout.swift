@@ -1,0 +1,77 @@
+import Foundation
+import WorkbookCurriculum
+
+/// Where things are in a workbook checkout (the full workbook or a student edition).
+public struct PackageLayout: Sendable {
+    /// The package root: the folder holding `Package.swift` and `Chapters/curriculum.json`.
+    public let root: URL
+
+    public init(root: URL) { self.root = root.standardizedFileURL }
+
+    /// The nearest folder at or above `start` that holds a workbook.
+    public static func find(from start: URL) -> PackageLayout? {
+        var folder = start.standardizedFileURL
+        while true {
+            let manifest = folder.appendingPathComponent(Curriculum.relativePath).path
+            let package = folder.appendingPathComponent("Package.swift").path
+            if FileManager.default.fileExists(atPath: manifest), FileManager.default.fileExists(atPath: package) {
+                return PackageLayout(root: folder)
+            }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { return nil }
+            folder = parent
+        }
+    }
+
+    /// The scratch path of the learner build, shared with `scripts/verify`'s exercise check.
+    public static let learnerScratchPath = ".build-learner"
+    /// The tool's own state (hints, backups), ignored by git.
+    public static let stateFolder = ".workbook"
+    /// The recorded hashes of the tests, next to the curriculum manifest.
+    public static let hashesPath = "Chapters/test-hashes.json"
+    /// The shared instruments whose hashes are recorded: editing them could make any test pass.
+    public static let sharedInstrumentFolders = ["Sources/WorkbookTesting", "Sources/SimulatedWorld"]
+    /// Where a student edition keeps the original exercises, for `reset` without git.
+    public static let pristineFolder = "Pristine"
+
+    public func url(_ relativePath: String) -> URL { root.appendingPathComponent(relativePath) }
+
+    public func loadCurriculum() throws -> Curriculum { try Curriculum.load(packageRoot: root) }
+
+    public var stateURL: URL { url(Self.stateFolder) }
+
+    /// Whether this checkout carries the solutions (the full workbook) or not (a student edition).
+    public var hasSolutions: Bool {
+        FileManager.default.fileExists(atPath: url("Solutions").path)
+    }
+
+    /// The chapter's exercise folder, relative to the root.
+    public static func exerciseFolder(_ chapter: Curriculum.Chapter) -> String { "Chapters/\(chapter.folder)" }
+    /// The chapter's test folder, relative to the root.
+    public static func testFolder(_ chapter: Curriculum.Chapter) -> String { "Tests/\(chapter.testTarget)" }
+}
+
+/// Regular files below a folder, as sorted paths relative to a root.
+public enum FileTree {
+    /// Every regular file under `folder` (relative to `root`), recursively, skipping hidden
+    /// files, sorted. A missing folder has no files.
+    public static func files(in folder: String, root: URL) -> [String] {
+        let base = root.appendingPathComponent(folder)
+        guard let enumerator = FileManager.default.enumerator(
+            at: base, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+        else { return [] }
+        var found: [String] = []
+        for case let url as URL in enumerator {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+            found.append(folder + "/" + relativePath(of: url, under: base))
+        }
+        return found.sorted()
+    }
+
+    /// `url`'s path below `base`, with `/` separators.
+    public static func relativePath(of url: URL, under base: URL) -> String {
+        let full = url.standardizedFileURL.resolvingSymlinksInPath().pathComponents
+        let prefix = base.standardizedFileURL.resolvingSymlinksInPath().pathComponents
+        return full.dropFirst(prefix.count).joined(separator: "/")
+    }
+}

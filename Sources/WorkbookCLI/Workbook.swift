@@ -1,0 +1,212 @@
+import Foundation
+import WorkbookCurriculum
+
+/// The `workbook` command: parses the arguments and runs one command.
+public struct Workbook {
+    /// Where text goes. Written unbuffered, so a script reading the output sees each line at once.
+    public var out: @Sendable (String) -> Void
+    public var err: @Sendable (String) -> Void
+    /// Where the command runs; the workbook is found at or above it.
+    public var workingDirectory: URL
+
+    public init(
+        workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+        out: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
+        err: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+    ) {
+        self.workingDirectory = workingDirectory
+        self.out = out
+        self.err = err
+    }
+
+    /// Runs the command line (without the program name) and returns the exit code:
+    /// 0 success, 1 failing or refused, 2 a command line that cannot be run, 130 interrupted.
+    public func run(_ arguments: [String]) -> Int32 {
+        do {
+            let command = try Command.parse(arguments)
+            if case .help(let topic) = command {
+                out((topic.map(Help.text(for:)) ?? Help.overview) + "\n")
+                return 0
+            }
+            guard let layout = PackageLayout.find(from: workingDirectory) else {
+                err("workbook: no workbook here: run it inside the workbook folder (the one with Package.swift and Chapters/curriculum.json)\n")
+                return 2
+            }
+            return try Session(layout: layout, curriculum: layout.loadCurriculum(), out: out, err: err).run(command)
+        } catch let error as UsageError {
+            err("workbook: \(error.message)\n")
+            return 2
+        } catch is Interrupted {
+            err("\nStopped.\n")
+            return 130
+        } catch {
+            err("workbook: \(error)\n")
+            return 1
+        }
+    }
+}
+
+/// One command run against one workbook checkout.
+struct Session {
+    let layout: PackageLayout
+    let curriculum: Curriculum
+    let out: @Sendable (String) -> Void
+    let err: @Sendable (String) -> Void
+
+    func run(_ command: Command) throws -> Int32 {
+        switch command {
+        case .list: return try list()
+        case .check(let name): return try check(chapter(named: name)).isDone ? 0 : 1
+        case .hint(let name, let number): return try hint(chapter(named: name), number: number)
+        case .watch(let name): return try watch(name.map(chapter(named:)))
+        case .reset(let name): return try reset(chapter(named: name))
+        case .verify(let options): return try verify(options)
+        case .studentEdition(let directory): return try studentEdition(directory)
+        case .hashes(let update): return try hashes(update: update)
+        case .help: return 0
+        }
+    }
+
+    /// A chapter by number, folder or module name, or a one-line error listing the choices.
+    func chapter(named name: String) throws(UsageError) -> Curriculum.Chapter {
+        if let chapter = curriculum.chapter(named: name) { return chapter }
+        let range = curriculum.chapters.isEmpty ? "" : " (or a number 1-\(curriculum.chapters.count), or a module name)"
+        throw UsageError("no chapter '\(name)'; choose one of: \(curriculum.chapters.map(\.folder).joined(separator: ", "))\(range)")
+    }
+
+    /// The comparison with `Chapters/test-hashes.json`, or nil if the checkout has none.
+    func tamperReport() throws -> TamperReport? {
+        try TestHashes.load(from: layout)?.compare(with: TestHashes.compute(for: curriculum, in: layout))
+    }
+
+    func say(_ text: String) { err(text + "\n") }
+
+    /// Runs the learner build for `chapters` and returns their statuses.
+    func statuses(of chapters: [Curriculum.Chapter]) throws -> (statuses: [String: ChapterStatus], run: LearnerRun) {
+        let run = try LearnerRun.perform(for: chapters, in: layout, say: say)
+        return (run.statuses(of: chapters, curriculum: curriculum, tamper: try tamperReport()), run)
+    }
+
+    func list() throws -> Int32 {
+        let (statuses, run) = try statuses(of: curriculum.chapters)
+        out(ProgressReport.render(curriculum, statuses: statuses))
+        if let trouble = run.troubleReport {
+            out("\n" + trouble)
+            return 1
+        }
+        return 0
+    }
+
+    func check(_ chapter: Curriculum.Chapter) throws -> ChapterStatus {
+        let (statuses, run) = try statuses(of: [chapter])
+        let status = statuses[chapter.folder] ?? .noResult(reason: "none of its tests ran")
+        out(CheckReport.render(chapter, status: status, run: run.run, buildLog: run.buildLog))
+        if case .noResult = status, let trouble = run.troubleReport { out(trouble) }
+        return status
+    }
+
+    func hint(_ chapter: Curriculum.Chapter, number: Int?) throws -> Int32 {
+        var state = HintState.load(from: layout.stateURL)
+        guard let shown = state.nextHint(for: chapter, number: number) else {
+            out("Chapter \(chapter.folder) has no hints.\n")
+            return 0
+        }
+        try state.save(to: layout.stateURL)
+        out(HintState.render(chapter, number: shown, requested: number))
+        return 0
+    }
+
+    func watch(_ requested: Curriculum.Chapter?) throws -> Int32 {
+        Interrupts.shared.installHandlers()
+        var current = requested
+        if current == nil {
+            let (statuses, _) = try statuses(of: curriculum.chapters)
+            current = curriculum.chapters.first { statuses[$0.folder]?.isDone != true }
+        }
+        while let chapter = current {
+            let folder = PackageLayout.exerciseFolder(chapter)
+            let before = FileSnapshot.take(of: folder, root: layout.root)
+            out("\n── Checking chapter \(chapter.folder) ──\n")
+            if try check(chapter).isDone {
+                out("Chapter \(chapter.folder) passes. Moving on to the next chapter that is not done…\n")
+                let (statuses, _) = try statuses(of: curriculum.chapters)
+                current = Self.next(after: chapter, in: curriculum, statuses: statuses)
+                continue
+            }
+            out("Watching \(folder)/: save a file to check again (Ctrl-C to quit).\n")
+            var debouncer = SaveDebouncer(watching: before)
+            while true {
+                Thread.sleep(forTimeInterval: 0.1)
+                let now = Date().timeIntervalSinceReferenceDate
+                if let changed = debouncer.observe(FileSnapshot.take(of: folder, root: layout.root), at: now) {
+                    let names = changed.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")
+                    out("↻ \(names) changed: checking chapter \(chapter.folder) again…\n")
+                    break
+                }
+            }
+        }
+        out("All \(curriculum.chapters.count) chapters are done. Nothing left to watch.\n")
+        return 0
+    }
+
+    /// The first chapter after `chapter` (wrapping around) that is not done.
+    static func next(after chapter: Curriculum.Chapter, in curriculum: Curriculum, statuses: [String: ChapterStatus]) -> Curriculum.Chapter? {
+        let index = curriculum.chapters.firstIndex(of: chapter) ?? 0
+        let order = curriculum.chapters[(index + 1)...] + curriculum.chapters[..<index]
+        return order.first { statuses[$0.folder]?.isDone != true }
+    }
+
+    func reset(_ chapter: Curriculum.Chapter) throws -> Int32 {
+        switch try ExerciseReset.reset(chapter, in: layout, from: ExerciseReset.sources(for: layout)) {
+        case .alreadyOriginal(let source):
+            out("Chapter \(chapter.folder) already matches its original from \(source). Nothing changed.\n")
+        case .restored(let source, let backup, let changed):
+            out("Your files are backed up in \(backup)/\n")
+            out("Restored \(PackageLayout.exerciseFolder(chapter))/ from \(source): \(changed.joined(separator: ", "))\n")
+        }
+        return 0
+    }
+
+    func verify(_ options: [String]) throws -> Int32 {
+        guard layout.hasSolutions else {
+            out("This is a student edition (no Solutions/): checking that the tests match their recorded hashes.\n")
+            return try hashes(update: false)
+        }
+        return try Subprocess.run(["bash", "scripts/verify"] + options, in: layout.root)
+    }
+
+    func studentEdition(_ directory: String) throws -> Int32 {
+        let destination = URL(fileURLWithPath: directory, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath + "/"))
+        do {
+            let summary = try StudentEdition.write(from: layout, to: destination)
+            out("Wrote a student edition to \(destination.standardizedFileURL.path): \(summary.copiedFiles) files, "
+                + "no Solutions/, and a Pristine/ copy of the \(summary.pristineFiles) exercise files for `workbook reset`.\n")
+            out("Try it: cd \(directory) && swift run workbook\n")
+            return 0
+        } catch let refusal as StudentEdition.Refusal {
+            err("workbook: \(refusal.description)\n")
+            return 1
+        }
+    }
+
+    func hashes(update: Bool) throws -> Int32 {
+        let current = TestHashes.compute(for: curriculum, in: layout)
+        if update {
+            try current.write(to: layout)
+            out("Recorded the hashes of \(current.chapters.count) chapters' tests and exercises and of \(current.shared.count) shared files in \(PackageLayout.hashesPath).\n")
+            return 0
+        }
+        guard let recorded = try TestHashes.load(from: layout) else {
+            err("workbook: \(PackageLayout.hashesPath) is missing; record it with `swift run workbook hashes --update`\n")
+            return 1
+        }
+        let report = recorded.compare(with: current)
+        if report.isClean {
+            out("The tests of all \(curriculum.chapters.count) chapters and the shared instruments match \(PackageLayout.hashesPath).\n")
+            return 0
+        }
+        err(report.problems.map { "tests modified: \($0)\n" }.joined())
+        err("If these changes are intended, record them with `swift run workbook hashes --update`.\n")
+        return 1
+    }
+}

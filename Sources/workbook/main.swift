@@ -1,0 +1,5 @@
+import Foundation
+import WorkbookCLI
+
+// `swift run workbook [command]`: everything lives in WorkbookCLI, where it is tested.
+exit(Workbook().run(Array(CommandLine.arguments.dropFirst())))
