@@ -12,6 +12,12 @@ public struct LearnerRun: Sendable {
     /// The test run's console output, shown only if the stream says nothing.
     public var testLog: String
 
+    public init(buildLog: String, run: TestRun?, testLog: String) {
+        self.buildLog = buildLog
+        self.run = run
+        self.testLog = testLog
+    }
+
     /// Builds, then runs the tests of `chapters` once, reading results from the event stream.
     public static func perform(
         for chapters: [Curriculum.Chapter], in layout: PackageLayout, say: (String) -> Void
