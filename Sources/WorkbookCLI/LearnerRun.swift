@@ -30,7 +30,8 @@ public struct LearnerRun: Sendable {
         let testLogURL = work.appendingPathComponent("test.log")
         let events = work.appendingPathComponent("events.jsonl")
 
-        say("Building the exercises (\(PackageLayout.learnerScratchPath); the first build takes a minute)…")
+        let firstBuild = !FileManager.default.fileExists(atPath: layout.url(PackageLayout.learnerScratchPath).path)
+        say("Building the exercises in \(PackageLayout.learnerScratchPath)\(firstBuild ? " (the first build takes a minute or two)" : "")…")
         let built = try Subprocess.run(["swift", "build", "--build-tests"] + scratch, in: layout.root, log: buildLogURL)
         let buildLog = (try? String(contentsOf: buildLogURL, encoding: .utf8)) ?? ""
         guard built == 0 else { return LearnerRun(buildLog: buildLog, run: nil, testLog: "") }

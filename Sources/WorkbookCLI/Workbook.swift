@@ -97,8 +97,10 @@ struct Session {
         return 0
     }
 
-    func check(_ chapter: Curriculum.Chapter) throws -> ChapterStatus {
-        let (statuses, run) = try statuses(of: [chapter])
+    /// Checks `chapter`, reusing `earlier` (a run that included it) instead of running again.
+    func check(_ chapter: Curriculum.Chapter, reusing earlier: LearnerRun? = nil) throws -> ChapterStatus {
+        let (statuses, run) = try earlier.map { ($0.statuses(of: [chapter], curriculum: curriculum, tamper: try tamperReport()), $0) }
+            ?? statuses(of: [chapter])
         let status = statuses[chapter.folder] ?? .noResult(reason: "none of its tests ran")
         out(CheckReport.render(chapter, status: status, run: run.run, buildLog: run.buildLog))
         if case .noResult = status, let trouble = run.troubleReport { out(trouble) }
@@ -119,18 +121,23 @@ struct Session {
     func watch(_ requested: Curriculum.Chapter?) throws -> Int32 {
         Interrupts.shared.installHandlers()
         var current = requested
+        var earlier: LearnerRun?  // a run of every chapter, when one was just made
         if current == nil {
-            let (statuses, _) = try statuses(of: curriculum.chapters)
+            let (statuses, run) = try statuses(of: curriculum.chapters)
             current = curriculum.chapters.first { statuses[$0.folder]?.isDone != true }
+            earlier = run
         }
         while let chapter = current {
             let folder = PackageLayout.exerciseFolder(chapter)
             let before = FileSnapshot.take(of: folder, root: layout.root)
             out("\n── Checking chapter \(chapter.folder) ──\n")
-            if try check(chapter).isDone {
+            let status = try check(chapter, reusing: earlier)
+            earlier = nil
+            if status.isDone {
                 out("Chapter \(chapter.folder) passes. Moving on to the next chapter that is not done…\n")
-                let (statuses, _) = try statuses(of: curriculum.chapters)
+                let (statuses, run) = try statuses(of: curriculum.chapters)
                 current = Self.next(after: chapter, in: curriculum, statuses: statuses)
+                earlier = run
                 continue
             }
             out("Watching \(folder)/: save a file to check again (Ctrl-C to quit).\n")
