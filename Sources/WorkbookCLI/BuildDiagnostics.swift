@@ -11,7 +11,9 @@ public enum BuildDiagnostics {
         for line in errorLines(in: buildLog) {
             for chapter in curriculum.chapters {
                 for folder in [PackageLayout.exerciseFolder(chapter), PackageLayout.testFolder(chapter)] {
-                    guard let range = line.range(of: "/" + folder + "/") ?? (line.hasPrefix(folder + "/") ? line.range(of: folder + "/") : nil)
+                    guard
+                        let range = line.range(of: "/" + folder + "/")
+                            ?? (line.hasPrefix(folder + "/") ? line.range(of: folder + "/") : nil)
                     else { continue }
                     let relative = folder + "/" + line[range.upperBound...]
                     if !(result[chapter.folder]?.contains(relative) ?? false) {

@@ -49,14 +49,19 @@ extension Command {
         if rest.contains("--help") || rest.contains("-h") { return .help(name) }
 
         func take(_ what: String) throws(UsageError) -> String {
-            guard let value = rest.first else { throw UsageError("\(name.rawValue): missing \(what) (see: workbook \(name.rawValue) --help)") }
-            if value.hasPrefix("-") { throw UsageError("\(name.rawValue): unknown option '\(value)' (see: workbook \(name.rawValue) --help)") }
+            guard let value = rest.first else {
+                throw UsageError("\(name.rawValue): missing \(what) (see: workbook \(name.rawValue) --help)")
+            }
+            if value.hasPrefix("-") {
+                throw UsageError("\(name.rawValue): unknown option '\(value)' (see: workbook \(name.rawValue) --help)")
+            }
             rest.removeFirst()
             return value
         }
         func done() throws(UsageError) {
             if let extra = rest.first {
-                throw UsageError("\(name.rawValue): unexpected argument '\(extra)' (see: workbook \(name.rawValue) --help)")
+                throw UsageError(
+                    "\(name.rawValue): unexpected argument '\(extra)' (see: workbook \(name.rawValue) --help)")
             }
         }
 
@@ -71,7 +76,9 @@ extension Command {
             var number: Int?
             if !rest.isEmpty {
                 let text = try take("[n]")
-                guard let value = Int(text), value > 0 else { throw UsageError("hint: n must be a hint number such as 1 or 2, not '\(text)'") }
+                guard let value = Int(text), value > 0 else {
+                    throw UsageError("hint: n must be a hint number such as 1 or 2, not '\(text)'")
+                }
                 number = value
             }
             command = .hint(chapter: chapter, number: number)

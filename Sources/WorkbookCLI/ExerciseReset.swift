@@ -19,7 +19,9 @@ public struct GitOriginals: ExerciseOriginals {
 
     public func files(of chapter: Curriculum.Chapter) -> [String: Data]? {
         let folder = PackageLayout.exerciseFolder(chapter)
-        guard let listing = Subprocess.capture(["git", "ls-tree", "-r", "--name-only", "HEAD", "--", folder], in: layout.root),
+        guard
+            let listing = Subprocess.capture(
+                ["git", "ls-tree", "-r", "--name-only", "HEAD", "--", folder], in: layout.root),
             listing.status == 0
         else { return nil }
         var files: [String: Data] = [:]
@@ -77,8 +79,8 @@ public enum ExerciseReset {
         _ chapter: Curriculum.Chapter, in layout: PackageLayout,
         from sources: [any ExerciseOriginals], now: Date = Date()
     ) throws -> Outcome {
-        guard let (source, originals) = sources.lazy.compactMap({ source in source.files(of: chapter).map { (source, $0) } }).first
-        else { throw NoOriginals(chapter: chapter.folder) }
+        let found = sources.lazy.compactMap { source in source.files(of: chapter).map { (source, $0) } }.first
+        guard let (source, originals) = found else { throw NoOriginals(chapter: chapter.folder) }
         let current = TestHashes.exerciseFiles(chapter, in: layout)
         let changed = Set(current).union(originals.keys)
             .filter { FileManager.default.contents(atPath: layout.url($0).path) != originals[$0] }
@@ -89,7 +91,8 @@ public enum ExerciseReset {
         let chapterFolder = PackageLayout.exerciseFolder(chapter)
         for path in current {
             let destination = layout.url(backup + "/" + path.dropFirst(chapterFolder.count + 1))
-            try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: layout.url(path), to: destination)
         }
         for path in current where originals[path] == nil {
@@ -97,14 +100,16 @@ public enum ExerciseReset {
         }
         for (path, data) in originals {
             let url = layout.url(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try data.write(to: url, options: .atomic)
         }
         return .restored(source: source.name, backup: backup, changed: changed)
     }
 
     /// A new `.workbook/backups/<folder>-<yyyyMMdd-HHmmss>[-n]` folder, relative to the root.
-    static func makeBackupFolder(for chapter: Curriculum.Chapter, in layout: PackageLayout, now: Date) throws -> String {
+    static func makeBackupFolder(for chapter: Curriculum.Chapter, in layout: PackageLayout, now: Date) throws -> String
+    {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "yyyyMMdd-HHmmss"

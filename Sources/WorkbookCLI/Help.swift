@@ -24,34 +24,39 @@ public enum Help {
     /// The help of one command.
     public static func text(for command: CommandName) -> String {
         switch command {
-        case .list: """
+        case .list:
+            """
             Usage: swift run workbook [list]
 
             Builds the exercises (in .build-learner), runs every chapter's tests once, and shows:
             each chapter with its status (done, failing N of M, not started, tests modified),
             a progress bar, and the next chapter to work on with the exact command to run.
             """
-        case .check: """
+        case .check:
+            """
             Usage: swift run workbook check <chapter>
 
             Runs that chapter's tests. Each failing test is shown as what went wrong, in words,
             followed by the first hint and the README section to read. Exits with 1 while any
             test fails, 0 when the chapter is done.
             """
-        case .hint: """
+        case .hint:
+            """
             Usage: swift run workbook hint <chapter> [n]
 
             Shows the next hint for the chapter, gentlest first; run it again for the next one.
             With n, shows hint n. Which hints you have seen is kept in .workbook/ (ignored by git).
             """
-        case .watch: """
+        case .watch:
+            """
             Usage: swift run workbook watch [chapter]
 
             Checks the chapter (by default the first one not done), then checks it again every
             time you save one of its files. When it passes, says so and moves on to the next
             chapter that is not done. Quit with Ctrl-C.
             """
-        case .reset: """
+        case .reset:
+            """
             Usage: swift run workbook reset <chapter>
 
             Puts the chapter's exercise files back to their original state. Your current files
@@ -59,7 +64,8 @@ public enum Help {
             is lost. The original comes from git (the last commit) or, in a checkout without
             history, from the Pristine/ copy that a student edition ships.
             """
-        case .verify: """
+        case .verify:
+            """
             Usage: swift run workbook verify [--no-fix-check]
 
             The teacher/CI check, the same as scripts/verify: no package dependencies and no
@@ -68,7 +74,8 @@ public enum Help {
             tests match their recorded hashes. In a student edition (no Solutions/), only the
             hashes are checked.
             """
-        case .studentEdition: """
+        case .studentEdition:
+            """
             Usage: swift run workbook student-edition <dir>
 
             Writes a copy of the workbook without Solutions/ (and without the teacher's scripts)
@@ -76,7 +83,8 @@ public enum Help {
             targets and no Solutions trait; it ships a Pristine/ copy of the exercises for
             `workbook reset`. The copy builds, and `swift run workbook` works in it.
             """
-        case .hashes: """
+        case .hashes:
+            """
             Usage: swift run workbook hashes [--update]
 
             Compares each chapter's test files and the shared instruments (Sources/WorkbookTesting,
@@ -84,7 +92,8 @@ public enum Help {
             with 1 if any differ. Maintainers run it with --update after changing tests or adding
             a chapter.
             """
-        case .help: """
+        case .help:
+            """
             Usage: swift run workbook help [command]
 
             Shows the overview, or the help of one command (the same as `<command> --help`).

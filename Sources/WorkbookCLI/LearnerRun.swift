@@ -31,12 +31,17 @@ public struct LearnerRun: Sendable {
         let events = work.appendingPathComponent("events.jsonl")
 
         let firstBuild = !FileManager.default.fileExists(atPath: layout.url(PackageLayout.learnerScratchPath).path)
-        say("Building the exercises in \(PackageLayout.learnerScratchPath)\(firstBuild ? " (the first build takes a minute or two)" : "")…")
-        let built = try Subprocess.run(["swift", "build", "--build-tests"] + scratch, in: layout.root, log: buildLogURL)
+        say(
+            "Building the exercises in \(PackageLayout.learnerScratchPath)\(firstBuild ? " (the first build takes a minute or two)" : "")…"
+        )
+        let built = try Subprocess.run(
+            ["swift", "build", "--build-tests"] + scratch, in: layout.root, log: buildLogURL)
         let buildLog = (try? String(contentsOf: buildLogURL, encoding: .utf8)) ?? ""
         guard built == 0 else { return LearnerRun(buildLog: buildLog, run: nil, testLog: "") }
 
-        say("Running the tests of \(chapters.count == 1 ? "chapter \(chapters[0].folder)" : "\(chapters.count) chapters")…")
+        say(
+            "Running the tests of \(chapters.count == 1 ? "chapter \(chapters[0].folder)" : "\(chapters.count) chapters")…"
+        )
         var environment = ProcessInfo.processInfo.environment
         environment["WORKBOOK_MODE"] = nil  // learner mode, whatever the shell says
         let filters = chapters.flatMap { ["--filter", $0.testTarget] }

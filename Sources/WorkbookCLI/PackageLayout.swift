@@ -57,8 +57,9 @@ public enum FileTree {
     /// files, sorted. A missing folder has no files.
     public static func files(in folder: String, root: URL) -> [String] {
         let base = root.appendingPathComponent(folder)
-        guard let enumerator = FileManager.default.enumerator(
-            at: base, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+        guard
+            let enumerator = FileManager.default.enumerator(
+                at: base, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
         else { return [] }
         var found: [String] = []
         for case let url as URL in enumerator {

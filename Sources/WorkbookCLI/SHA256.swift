@@ -23,7 +23,8 @@ public enum SHA256 {
         for blockStart in stride(from: 0, to: message.count, by: 64) {
             for i in 0..<16 {
                 let j = blockStart + 4 * i
-                schedule[i] = UInt32(message[j]) << 24 | UInt32(message[j + 1]) << 16
+                schedule[i] =
+                    UInt32(message[j]) << 24 | UInt32(message[j + 1]) << 16
                     | UInt32(message[j + 2]) << 8 | UInt32(message[j + 3])
             }
             for i in 16..<64 {

@@ -31,7 +31,9 @@ public enum StudentEdition {
         var skipping = false
         for line in original.split(separator: "\n", omittingEmptySubsequences: false) {
             if line.contains("BEGIN SOLUTIONS") {
-                if skipping { throw Refusal(description: "Package.swift: BEGIN SOLUTIONS inside another BEGIN SOLUTIONS") }
+                if skipping {
+                    throw Refusal(description: "Package.swift: BEGIN SOLUTIONS inside another BEGIN SOLUTIONS")
+                }
                 skipping = true
             } else if line.contains("END SOLUTIONS") {
                 if !skipping { throw Refusal(description: "Package.swift: END SOLUTIONS without BEGIN SOLUTIONS") }
@@ -43,7 +45,10 @@ public enum StudentEdition {
         if skipping { throw Refusal(description: "Package.swift: BEGIN SOLUTIONS without END SOLUTIONS") }
         let result = kept.joined(separator: "\n")
         if let line = result.split(separator: "\n").first(where: { $0.contains("Solution") }) {
-            throw Refusal(description: "Package.swift names a solution outside the SOLUTIONS markers: \(line.trimmingCharacters(in: .whitespaces))")
+            throw Refusal(
+                description:
+                    "Package.swift names a solution outside the SOLUTIONS markers: \(line.trimmingCharacters(in: .whitespaces))"
+            )
         }
         return result
     }
@@ -79,8 +84,10 @@ public enum StudentEdition {
         for chapter in curriculum.chapters {
             for path in TestHashes.exerciseFiles(chapter, in: layout) {
                 let relative = path.dropFirst(PackageLayout.exerciseFolder(chapter).count)
-                let target = destination.appendingPathComponent(PackageLayout.pristineFolder + "/" + chapter.folder + relative)
-                try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                let target = destination.appendingPathComponent(
+                    PackageLayout.pristineFolder + "/" + chapter.folder + relative)
+                try fileManager.createDirectory(
+                    at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try fileManager.copyItem(at: layout.url(path), to: target)
                 pristine += 1
             }
@@ -90,8 +97,9 @@ public enum StudentEdition {
 
     /// The files the copy takes, relative to the root, sorted; never anything inside `excluded`.
     public static func selectedFiles(in layout: PackageLayout, excluding excluded: URL? = nil) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(
-            at: layout.root, includingPropertiesForKeys: [.isRegularFileKey, .isDirectoryKey])
+        guard
+            let enumerator = FileManager.default.enumerator(
+                at: layout.root, includingPropertiesForKeys: [.isRegularFileKey, .isDirectoryKey])
         else { return [] }
         let excludedPath = excluded?.standardizedFileURL.resolvingSymlinksInPath().path
         var files: [String] = []

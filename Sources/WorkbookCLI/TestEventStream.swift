@@ -43,7 +43,11 @@ public struct TestRun: Equatable, Sendable {
                 run.tests.append(TestResult(id: id, displayName: payload.displayName ?? payload.name ?? id))
             case ("event", "testStarted"), ("event", "testEnded"), ("event", "testSkipped"):
                 guard let id = payload.testID, let index = indexByID[id] else { continue }
-                if payload.kind == "testStarted" { run.tests[index].started = true } else { run.tests[index].ended = true }
+                if payload.kind == "testStarted" {
+                    run.tests[index].started = true
+                } else {
+                    run.tests[index].ended = true
+                }
             case ("event", "issueRecorded"):
                 guard payload.issue?.isKnown != true, let id = payload.testID else { continue }
                 let message = Self.message(of: payload.messages ?? [])

@@ -122,7 +122,9 @@ public struct TamperReport: Equatable, Sendable {
     /// One line per problem, for `hashes` and `verify`.
     public var problems: [String] {
         sharedChanges.map { "shared instrument modified: \($0)" }
-            + testChanges.keys.sorted().flatMap { folder in testChanges[folder]!.map { "\(folder): test file modified: \($0)" } }
+            + testChanges.keys.sorted().flatMap { folder in
+                testChanges[folder]!.map { "\(folder): test file modified: \($0)" }
+            }
             + unrecordedChapters.sorted().map { "\($0): no recorded hashes (run `swift run workbook hashes --update`)" }
     }
 }

@@ -29,7 +29,9 @@ public struct Workbook {
                 return 0
             }
             guard let layout = PackageLayout.find(from: workingDirectory) else {
-                err("workbook: no workbook here: run it inside the workbook folder (the one with Package.swift and Chapters/curriculum.json)\n")
+                err(
+                    "workbook: no workbook here: run it inside the workbook folder (the one with Package.swift and Chapters/curriculum.json)\n"
+                )
                 return 2
             }
             return try Session(layout: layout, curriculum: layout.loadCurriculum(), out: out, err: err).run(command)
@@ -71,7 +73,8 @@ struct Session {
     func chapter(named name: String) throws(UsageError) -> Curriculum.Chapter {
         if let chapter = curriculum.chapter(named: name) { return chapter }
         let range = curriculum.chapters.isEmpty ? "" : " (or a number 1-\(curriculum.chapters.count), or a module name)"
-        throw UsageError("no chapter '\(name)'; choose one of: \(curriculum.chapters.map(\.folder).joined(separator: ", "))\(range)")
+        throw UsageError(
+            "no chapter '\(name)'; choose one of: \(curriculum.chapters.map(\.folder).joined(separator: ", "))\(range)")
     }
 
     /// The comparison with `Chapters/test-hashes.json`, or nil if the checkout has none.
@@ -99,7 +102,8 @@ struct Session {
 
     /// Checks `chapter`, reusing `earlier` (a run that included it) instead of running again.
     func check(_ chapter: Curriculum.Chapter, reusing earlier: LearnerRun? = nil) throws -> ChapterStatus {
-        let (statuses, run) = try earlier.map { ($0.statuses(of: [chapter], curriculum: curriculum, tamper: try tamperReport()), $0) }
+        let (statuses, run) =
+            try earlier.map { ($0.statuses(of: [chapter], curriculum: curriculum, tamper: try tamperReport()), $0) }
             ?? statuses(of: [chapter])
         let status = statuses[chapter.folder] ?? .noResult(reason: "none of its tests ran")
         out(CheckReport.render(chapter, status: status, run: run.run, buildLog: run.buildLog))
@@ -157,7 +161,9 @@ struct Session {
     }
 
     /// The first chapter after `chapter` (wrapping around) that is not done.
-    static func next(after chapter: Curriculum.Chapter, in curriculum: Curriculum, statuses: [String: ChapterStatus]) -> Curriculum.Chapter? {
+    static func next(after chapter: Curriculum.Chapter, in curriculum: Curriculum, statuses: [String: ChapterStatus])
+        -> Curriculum.Chapter?
+    {
         let index = curriculum.chapters.firstIndex(of: chapter) ?? 0
         let order = curriculum.chapters[(index + 1)...] + curriculum.chapters[..<index]
         return order.first { statuses[$0.folder]?.isDone != true }
@@ -169,7 +175,9 @@ struct Session {
             out("Chapter \(chapter.folder) already matches its original from \(source). Nothing changed.\n")
         case .restored(let source, let backup, let changed):
             out("Your files are backed up in \(backup)/\n")
-            out("Restored \(PackageLayout.exerciseFolder(chapter))/ from \(source): \(changed.joined(separator: ", "))\n")
+            out(
+                "Restored \(PackageLayout.exerciseFolder(chapter))/ from \(source): \(changed.joined(separator: ", "))\n"
+            )
         }
         return 0
     }
@@ -183,11 +191,15 @@ struct Session {
     }
 
     func studentEdition(_ directory: String) throws -> Int32 {
-        let destination = URL(fileURLWithPath: directory, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath + "/"))
+        let destination = URL(
+            fileURLWithPath: directory, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath + "/")
+        )
         do {
             let summary = try StudentEdition.write(from: layout, to: destination)
-            out("Wrote a student edition to \(destination.standardizedFileURL.path): \(summary.copiedFiles) files, "
-                + "no Solutions/, and a Pristine/ copy of the \(summary.pristineFiles) exercise files for `workbook reset`.\n")
+            out(
+                "Wrote a student edition to \(destination.standardizedFileURL.path): \(summary.copiedFiles) files, "
+                    + "no Solutions/, and a Pristine/ copy of the \(summary.pristineFiles) exercise files for `workbook reset`.\n"
+            )
             out("Try it: cd \(directory) && swift run workbook\n")
             return 0
         } catch let refusal as StudentEdition.Refusal {
@@ -200,16 +212,22 @@ struct Session {
         let current = TestHashes.compute(for: curriculum, in: layout)
         if update {
             try current.write(to: layout)
-            out("Recorded the hashes of \(current.chapters.count) chapters' tests and exercises and of \(current.shared.count) shared files in \(PackageLayout.hashesPath).\n")
+            out(
+                "Recorded the hashes of \(current.chapters.count) chapters' tests and exercises and of \(current.shared.count) shared files in \(PackageLayout.hashesPath).\n"
+            )
             return 0
         }
         guard let recorded = try TestHashes.load(from: layout) else {
-            err("workbook: \(PackageLayout.hashesPath) is missing; record it with `swift run workbook hashes --update`\n")
+            err(
+                "workbook: \(PackageLayout.hashesPath) is missing; record it with `swift run workbook hashes --update`\n"
+            )
             return 1
         }
         let report = recorded.compare(with: current)
         if report.isClean {
-            out("The tests of all \(curriculum.chapters.count) chapters and the shared instruments match \(PackageLayout.hashesPath).\n")
+            out(
+                "The tests of all \(curriculum.chapters.count) chapters and the shared instruments match \(PackageLayout.hashesPath).\n"
+            )
             return 0
         }
         err(report.problems.map { "tests modified: \($0)\n" }.joined())

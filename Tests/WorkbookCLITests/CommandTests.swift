@@ -66,13 +66,18 @@ struct CommandTests {
     func exitCodes() throws {
         try withTemporaryWorkbook { workbook in
             let printed = Captured()
-            let tool = Workbook(workingDirectory: workbook.root.appendingPathComponent("Chapters"), out: printed.out, err: printed.err)
+            let tool = Workbook(
+                workingDirectory: workbook.root.appendingPathComponent("Chapters"), out: printed.out, err: printed.err)
 
             #expect(tool.run(["bogus"]) == 2)
-            #expect(printed.takeErrors() == "workbook: unknown command 'bogus'; choose one of: \(CommandName.choices)\n")
+            #expect(
+                printed.takeErrors() == "workbook: unknown command 'bogus'; choose one of: \(CommandName.choices)\n")
 
             #expect(tool.run(["hint", "nine"]) == 2)
-            #expect(printed.takeErrors() == "workbook: no chapter 'nine'; choose one of: 01-First, 02-Second (or a number 1-2, or a module name)\n")
+            #expect(
+                printed.takeErrors()
+                    == "workbook: no chapter 'nine'; choose one of: 01-First, 02-Second (or a number 1-2, or a module name)\n"
+            )
 
             #expect(tool.run(["reset", "7"]) == 2)
             #expect(printed.takeErrors().hasPrefix("workbook: no chapter '7'"))
@@ -111,6 +116,16 @@ final class Captured: Sendable {
     var out: @Sendable (String) -> Void { { text in self.output.withLock { $0 += text } } }
     var err: @Sendable (String) -> Void { { text in self.errors.withLock { $0 += text } } }
 
-    func takeOutput() -> String { output.withLock { value in defer { value = "" }; return value } }
-    func takeErrors() -> String { errors.withLock { value in defer { value = "" }; return value } }
+    func takeOutput() -> String {
+        output.withLock { value in
+            defer { value = "" }
+            return value
+        }
+    }
+    func takeErrors() -> String {
+        errors.withLock { value in
+            defer { value = "" }
+            return value
+        }
+    }
 }

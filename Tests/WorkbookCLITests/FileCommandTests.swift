@@ -15,20 +15,26 @@ struct TamperCheckTests {
             let clean = recorded.compare(with: TestHashes.compute(for: curriculum, in: workbook.layout))
             #expect(clean.isClean)
             #expect(clean.untouchedExercises == ["01-First", "02-Second"])
-            #expect(recorded.chapters["01-First"]?.tests["Tests/Ch01FirstTests/FirstTests.swift"] == SHA256.hex(Array("// checks answer() == 42\n".utf8)))
+            #expect(
+                recorded.chapters["01-First"]?.tests["Tests/Ch01FirstTests/FirstTests.swift"]
+                    == SHA256.hex(Array("// checks answer() == 42\n".utf8)))
 
             try workbook.write("Tests/Ch01FirstTests/FirstTests.swift", "// checks nothing\n")
             try workbook.write("Tests/Ch01FirstTests/Extra.swift", "// new\n")
             try workbook.write("Chapters/02-Second/Exercise.swift", "func other() -> Int { 7 }\n")
             let report = recorded.compare(with: TestHashes.compute(for: curriculum, in: workbook.layout))
-            #expect(report.testChanges == ["01-First": ["Tests/Ch01FirstTests/Extra.swift", "Tests/Ch01FirstTests/FirstTests.swift"]])
+            #expect(
+                report.testChanges == [
+                    "01-First": ["Tests/Ch01FirstTests/Extra.swift", "Tests/Ch01FirstTests/FirstTests.swift"]
+                ])
             #expect(report.modifiedFiles(of: "02-Second").isEmpty, "editing the exercise is the point")
             #expect(report.untouchedExercises == ["01-First"])
             #expect(!report.isClean)
-            #expect(report.problems == [
-                "01-First: test file modified: Tests/Ch01FirstTests/Extra.swift",
-                "01-First: test file modified: Tests/Ch01FirstTests/FirstTests.swift",
-            ])
+            #expect(
+                report.problems == [
+                    "01-First: test file modified: Tests/Ch01FirstTests/Extra.swift",
+                    "01-First: test file modified: Tests/Ch01FirstTests/FirstTests.swift",
+                ])
         }
     }
 
@@ -58,7 +64,9 @@ struct TamperCheckTests {
             try workbook.write("Tests/Ch02SecondTests/SecondTests.swift", "// weakened\n")
             _ = printed.takeErrors()
             #expect(tool.run(["hashes"]) == 1)
-            #expect(printed.takeErrors().contains("tests modified: 02-Second: test file modified: Tests/Ch02SecondTests/SecondTests.swift"))
+            #expect(
+                printed.takeErrors().contains(
+                    "tests modified: 02-Second: test file modified: Tests/Ch02SecondTests/SecondTests.swift"))
         }
     }
 }
@@ -75,7 +83,9 @@ struct HintTests {
         #expect(state.nextHint(for: chapter, number: 1) == 1)
         #expect(state.shown[chapter.folder] == 2, "looking back does not forget what was seen")
         #expect(state.nextHint(for: chapter, number: 9) == 2)
-        #expect(HintState.render(chapter, number: 2, requested: 9).hasPrefix("Chapter 01 has 2 hints; here is the last.\nHint 2 of 2 for chapter 01: second hint"))
+        #expect(
+            HintState.render(chapter, number: 2, requested: 9).hasPrefix(
+                "Chapter 01 has 2 hints; here is the last.\nHint 2 of 2 for chapter 01: second hint"))
         #expect(HintState.render(chapter, number: 1).contains("(next: swift run workbook hint 01)"))
     }
 
@@ -89,9 +99,10 @@ struct HintTests {
             #expect(printed.takeOutput().contains("Hint 2 of 3 for chapter 01: closer still"))
             #expect(HintState.load(from: workbook.layout.stateURL).shown == ["01-First": 2])
             #expect(workbook.exists(".workbook/hints.json"))
-            let gitignore = try String(contentsOf: URL(fileURLWithPath: #filePath)
-                .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent(".gitignore"), encoding: .utf8)
+            let gitignore = try String(
+                contentsOf: URL(fileURLWithPath: #filePath)
+                    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                    .appendingPathComponent(".gitignore"), encoding: .utf8)
             #expect(gitignore.split(separator: "\n").contains(".workbook/"))
         }
     }
@@ -107,7 +118,8 @@ struct ResetTests {
             try workbook.write("Chapters/01-First/Exercise.swift", "func answer() -> Int { 41 } // my attempt\n")
             try workbook.write("Chapters/01-First/Helper.swift", "// a file I added\n")
             let now = Date(timeIntervalSince1970: 1_800_000_000)
-            let outcome = try ExerciseReset.reset(chapter, in: workbook.layout, from: [PristineOriginals(layout: workbook.layout)], now: now)
+            let outcome = try ExerciseReset.reset(
+                chapter, in: workbook.layout, from: [PristineOriginals(layout: workbook.layout)], now: now)
             guard case .restored(let source, let backup, let changed) = outcome else {
                 Issue.record("expected a restore, got \(outcome)")
                 return
@@ -121,11 +133,15 @@ struct ResetTests {
             #expect(!workbook.exists("Chapters/01-First/Helper.swift"))
             #expect(workbook.read("Chapters/01-First/README.md") == "# First\n", "the reading is not an exercise file")
 
-            let again = try ExerciseReset.reset(chapter, in: workbook.layout, from: [PristineOriginals(layout: workbook.layout)], now: now)
+            let again = try ExerciseReset.reset(
+                chapter, in: workbook.layout, from: [PristineOriginals(layout: workbook.layout)], now: now)
             #expect(again == .alreadyOriginal(source: "the pristine copy in Pristine/"))
 
             try workbook.write("Chapters/01-First/Exercise.swift", "// second attempt\n")
-            guard case .restored(_, let secondBackup, _)? = try? ExerciseReset.reset(chapter, in: workbook.layout, from: [PristineOriginals(layout: workbook.layout)], now: now) else {
+            guard
+                case .restored(_, let secondBackup, _)? = try? ExerciseReset.reset(
+                    chapter, in: workbook.layout, from: [PristineOriginals(layout: workbook.layout)], now: now)
+            else {
                 Issue.record("expected a second restore")
                 return
             }
@@ -137,7 +153,9 @@ struct ResetTests {
     func fromGit() throws {
         try withTemporaryWorkbook { workbook in
             let git = { (arguments: [String]) in
-                Subprocess.capture(["git", "-c", "user.name=t", "-c", "user.email=t@example.com"] + arguments, in: workbook.root)?.status
+                Subprocess.capture(
+                    ["git", "-c", "user.name=t", "-c", "user.email=t@example.com"] + arguments, in: workbook.root)?
+                    .status
             }
             #expect(git(["init", "-q"]) == 0)
             #expect(git(["add", "."]) == 0)
@@ -160,7 +178,8 @@ struct ResetTests {
         try withTemporaryWorkbook { workbook in
             try workbook.write("Chapters/01-First/Exercise.swift", "// my work\n")
             #expect(throws: ExerciseReset.NoOriginals.self) {
-                try ExerciseReset.reset(workbook.chapter(1), in: workbook.layout, from: [PristineOriginals(layout: workbook.layout)])
+                try ExerciseReset.reset(
+                    workbook.chapter(1), in: workbook.layout, from: [PristineOriginals(layout: workbook.layout)])
             }
             #expect(workbook.read("Chapters/01-First/Exercise.swift") == "// my work\n")
         }
@@ -174,10 +193,16 @@ struct StudentEditionTests {
 
     @Test("File selection: no solutions, teacher scripts, build output, git or local state")
     func selection() {
-        for path in ["Chapters/01-X/A.swift", "Tests/Ch01XTests/T.swift", "Sources/WorkbookTesting/L.swift", "README.md", ".gitignore", "Chapters/test-hashes.json"] {
+        for path in [
+            "Chapters/01-X/A.swift", "Tests/Ch01XTests/T.swift", "Sources/WorkbookTesting/L.swift", "README.md",
+            ".gitignore", "Chapters/test-hashes.json",
+        ] {
             #expect(StudentEdition.includes(path), "\(path) should be copied")
         }
-        for path in ["Solutions/01-X/A.swift", "scripts/verify", ".ci/run", ".build/x", ".build-learner/x", ".git/HEAD", ".workbook/hints.json", "Pristine/01-X/A.swift", "Package.resolved", "Chapters/.DS_Store"] {
+        for path in [
+            "Solutions/01-X/A.swift", "scripts/verify", ".ci/run", ".build/x", ".build-learner/x", ".git/HEAD",
+            ".workbook/hints.json", "Pristine/01-X/A.swift", "Package.resolved", "Chapters/.DS_Store",
+        ] {
             #expect(!StudentEdition.includes(path), "\(path) should stay behind")
         }
     }
@@ -195,28 +220,45 @@ struct StudentEditionTests {
 
     @Test("Unbalanced markers or a stray solution are refused")
     func refusals() {
-        #expect(throws: StudentEdition.Refusal.self) { try StudentEdition.packageManifest(from: "// BEGIN SOLUTIONS\nx\n") }
-        #expect(throws: StudentEdition.Refusal.self) { try StudentEdition.packageManifest(from: "x\n// END SOLUTIONS\n") }
-        #expect(throws: StudentEdition.Refusal.self) { try StudentEdition.packageManifest(from: "let s = \"Ch01Solution\"\n") }
+        #expect(throws: StudentEdition.Refusal.self) {
+            try StudentEdition.packageManifest(from: "// BEGIN SOLUTIONS\nx\n")
+        }
+        #expect(throws: StudentEdition.Refusal.self) {
+            try StudentEdition.packageManifest(from: "x\n// END SOLUTIONS\n")
+        }
+        #expect(throws: StudentEdition.Refusal.self) {
+            try StudentEdition.packageManifest(from: "let s = \"Ch01Solution\"\n")
+        }
     }
 
-    @Test("Writing: the copy has no Solutions/, a generated Package.swift and a pristine copy; a non-empty folder is refused")
+    @Test(
+        "Writing: the copy has no Solutions/, a generated Package.swift and a pristine copy; a non-empty folder is refused"
+    )
     func writing() throws {
         try withTemporaryWorkbook { workbook in
-            let destination = workbook.root.appendingPathComponent("student")  // inside the source: must not copy itself
+            // Inside the source folder: the copy must not copy itself.
+            let destination = workbook.root.appendingPathComponent("student")
             let summary = try StudentEdition.write(from: workbook.layout, to: destination)
             let copy = PackageLayout(root: destination)
             let files = FileTree.files(in: ".", root: destination).map { String($0.dropFirst(2)) }
-            #expect(!files.contains { $0.hasPrefix("Solutions/") || $0.hasPrefix("scripts/") || $0.hasPrefix(".build") || $0.hasPrefix("student/") })
+            #expect(
+                !files.contains {
+                    $0.hasPrefix("Solutions/") || $0.hasPrefix("scripts/") || $0.hasPrefix(".build")
+                        || $0.hasPrefix("student/")
+                })
             #expect(FileManager.default.fileExists(atPath: copy.url(".gitignore").path))
             #expect(FileManager.default.fileExists(atPath: copy.url("Chapters/curriculum.json").path))
             #expect(FileManager.default.fileExists(atPath: copy.url("Tests/Ch01FirstTests/FirstTests.swift").path))
             #expect(try String(contentsOf: copy.url("Package.swift"), encoding: .utf8).contains("Solutions") == false)
-            #expect(try String(contentsOf: copy.url("Pristine/01-First/Exercise.swift"), encoding: .utf8) == "func answer() -> Int { 0 }\n")
+            #expect(
+                try String(contentsOf: copy.url("Pristine/01-First/Exercise.swift"), encoding: .utf8)
+                    == "func answer() -> Int { 0 }\n")
             #expect(summary.pristineFiles == 2)
             #expect(!copy.hasSolutions)
 
-            #expect(throws: StudentEdition.Refusal.self) { try StudentEdition.write(from: workbook.layout, to: destination) }
+            #expect(throws: StudentEdition.Refusal.self) {
+                try StudentEdition.write(from: workbook.layout, to: destination)
+            }
         }
     }
 }
@@ -246,9 +288,10 @@ struct WatchTests {
             try workbook.write("Chapters/01-First/New.swift", "\n")
             try FileManager.default.removeItem(at: workbook.root.appendingPathComponent("Chapters/01-First/README.md"))
             let after = FileSnapshot.take(of: "Chapters/01-First", root: workbook.root)
-            #expect(after.changes(since: before) == [
-                "Chapters/01-First/Exercise.swift", "Chapters/01-First/New.swift", "Chapters/01-First/README.md",
-            ])
+            #expect(
+                after.changes(since: before) == [
+                    "Chapters/01-First/Exercise.swift", "Chapters/01-First/New.swift", "Chapters/01-First/README.md",
+                ])
         }
     }
 }

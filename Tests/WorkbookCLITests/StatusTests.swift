@@ -15,18 +15,21 @@ enum Fixture {
         }
     }
 
-    static let curriculum: Curriculum = try! JSONDecoder().decode(Curriculum.self, from: Data("""
-        { "title": "Concurrency Workbook", "chapters": [
-          { "number": 1, "folder": "01-Continuations", "title": "Continuations: wrapping a completion handler",
-            "module": "Ch01Continuations", "concepts": ["the code after an await is the continuation"], "sources": [],
-            "hints": ["first hint", "second hint"], "testCommand": "swift test --filter Ch01ContinuationsTests" },
-          { "number": 2, "folder": "02-ContinuationMisuse", "title": "Continuation misuse: the leak",
-            "module": "Ch02ContinuationMisuse", "concepts": ["a callback that never comes leaks the continuation"],
-            "sources": [], "hints": ["a", "b"], "testCommand": "swift test --filter Ch02ContinuationMisuseTests" },
-          { "number": 3, "folder": "03-Later", "title": "Later: not written yet", "module": "Ch03Later",
-            "concepts": ["more"], "sources": [], "hints": ["x", "y"], "testCommand": "swift test --filter Ch03LaterTests" }
-        ] }
-        """.utf8))
+    static let curriculum: Curriculum = try! JSONDecoder().decode(
+        Curriculum.self,
+        from: Data(
+            """
+            { "title": "Concurrency Workbook", "chapters": [
+              { "number": 1, "folder": "01-Continuations", "title": "Continuations: wrapping a completion handler",
+                "module": "Ch01Continuations", "concepts": ["the code after an await is the continuation"], "sources": [],
+                "hints": ["first hint", "second hint"], "testCommand": "swift test --filter Ch01ContinuationsTests" },
+              { "number": 2, "folder": "02-ContinuationMisuse", "title": "Continuation misuse: the leak",
+                "module": "Ch02ContinuationMisuse", "concepts": ["a callback that never comes leaks the continuation"],
+                "sources": [], "hints": ["a", "b"], "testCommand": "swift test --filter Ch02ContinuationMisuseTests" },
+              { "number": 3, "folder": "03-Later", "title": "Later: not written yet", "module": "Ch03Later",
+                "concepts": ["more"], "sources": [], "hints": ["x", "y"], "testCommand": "swift test --filter Ch03LaterTests" }
+            ] }
+            """.utf8))
 
     static var first: Curriculum.Chapter { curriculum.chapters[0] }
     static var second: Curriculum.Chapter { curriculum.chapters[1] }
@@ -34,12 +37,17 @@ enum Fixture {
 }
 
 /// One event-stream line, as Swift Testing writes it (version 0).
-private func line(_ kind: String, _ payload: String) -> String { #"{"kind":"\#(kind)","payload":\#(payload),"version":0}"# }
+private func line(_ kind: String, _ payload: String) -> String {
+    #"{"kind":"\#(kind)","payload":\#(payload),"version":0}"#
+}
 private func test(_ id: String, _ name: String) -> String {
     line("test", #"{"id":"\#(id)","kind":"function","displayName":"\#(name)","name":"f()"}"#)
 }
 private func event(_ kind: String, _ id: String, known: Bool = false, _ text: String = "") -> String {
-    line("event", #"{"kind":"\#(kind)","testID":"\#(id)","issue":{"isKnown":\#(known)},"messages":[{"symbol":"fail","text":"Issue recorded"},{"symbol":"details","text":"\#(text)"}]}"#)
+    line(
+        "event",
+        #"{"kind":"\#(kind)","testID":"\#(id)","issue":{"isKnown":\#(known)},"messages":[{"symbol":"fail","text":"Issue recorded"},{"symbol":"details","text":"\#(text)"}]}"#
+    )
 }
 
 @Suite("Status comes from the event stream of one learner run")
@@ -50,10 +58,11 @@ struct StatusTests {
         #expect(run.runEnded)
         let first = run.tests(inModule: "Ch01ContinuationsTests")
         #expect(first.count == 4)
-        #expect(first.filter(\.failed).map(\.displayName) == [
-            "An error from the server is thrown to the caller",
-            "Neither image nor error becomes ImageDownloadError.missingImageAndError",
-        ])
+        #expect(
+            first.filter(\.failed).map(\.displayName) == [
+                "An error from the server is thrown to the caller",
+                "Neither image nor error becomes ImageDownloadError.missingImageAndError",
+            ])
         #expect(run.tests(inModule: "Ch02ContinuationMisuseTests").count == 6)
         #expect(run.tests(inModule: "Ch02ContinuationMisuseTests").filter(\.failed).count == 3)
         #expect(run.tests.allSatisfy { $0.started && $0.ended })
@@ -74,13 +83,20 @@ struct StatusTests {
     @Test("Edited tests or instruments make a chapter 'tests modified', even when it passes")
     func tamperedChapter() {
         let id = "Ch01ContinuationsTests.S/a()/F.swift:1:1"
-        let passing = TestRun.parse(eventStream: [test(id, "a"), event("testStarted", id), event("testEnded", id)].joined(separator: "\n"))
+        let passing = TestRun.parse(
+            eventStream: [test(id, "a"), event("testStarted", id), event("testEnded", id)].joined(separator: "\n"))
         #expect(ChapterStatus.of(Fixture.first, run: passing, tamper: TamperReport()) == .done(tests: 1))
 
         var tamper = TamperReport()
         tamper.testChanges = [Fixture.first.folder: ["Tests/Ch01ContinuationsTests/T.swift"]]
-        #expect(ChapterStatus.of(Fixture.first, run: passing, tamper: tamper) == .testsModified(files: ["Tests/Ch01ContinuationsTests/T.swift"]))
-        #expect(ChapterStatus.of(Fixture.first, run: passing, tamper: TamperReport(sharedChanges: ["Sources/WorkbookTesting/Lesson.swift"])).label == "tests modified")
+        #expect(
+            ChapterStatus.of(Fixture.first, run: passing, tamper: tamper)
+                == .testsModified(files: ["Tests/Ch01ContinuationsTests/T.swift"]))
+        #expect(
+            ChapterStatus.of(
+                Fixture.first, run: passing,
+                tamper: TamperReport(sharedChanges: ["Sources/WorkbookTesting/Lesson.swift"])
+            ).label == "tests modified")
         var unrecorded = TamperReport()
         unrecorded.unrecordedChapters = [Fixture.first.folder]
         #expect(ChapterStatus.of(Fixture.first, run: passing, tamper: unrecorded).label == "tests modified")
@@ -116,8 +132,14 @@ struct StatusTests {
             /home/me/wb/Sources/Other.swift:1:1: warning: unused
             """
         let errors = BuildDiagnostics.errorsByChapter(buildLog: log, curriculum: Fixture.curriculum)
-        #expect(errors[Fixture.first.folder] == ["Chapters/01-Continuations/DownloadImage.swift:12:9: error: cannot find 'x' in scope"])
-        #expect(errors[Fixture.second.folder] == ["Tests/Ch02ContinuationMisuseTests/LoginServiceTests.swift:3:1: error: no such module 'Nope'"])
+        #expect(
+            errors[Fixture.first.folder] == [
+                "Chapters/01-Continuations/DownloadImage.swift:12:9: error: cannot find 'x' in scope"
+            ])
+        #expect(
+            errors[Fixture.second.folder] == [
+                "Tests/Ch02ContinuationMisuseTests/LoginServiceTests.swift:3:1: error: no such module 'Nope'"
+            ])
         #expect(errors[Fixture.third.folder] == nil)
         let run = LearnerRun(buildLog: log, run: nil, testLog: "")
         let statuses = run.statuses(of: Fixture.curriculum.chapters, curriculum: Fixture.curriculum, tamper: nil)
@@ -151,7 +173,8 @@ struct ReportTests {
         #expect(text.contains("Next: chapter 02, Continuation misuse: the leak"))
         #expect(text.contains("Run:   swift run workbook check 02"))
 
-        let allDone = Dictionary(uniqueKeysWithValues: Fixture.curriculum.chapters.map { ($0.folder, ChapterStatus.done(tests: 1)) })
+        let allDone = Dictionary(
+            uniqueKeysWithValues: Fixture.curriculum.chapters.map { ($0.folder, ChapterStatus.done(tests: 1)) })
         #expect(ProgressReport.render(Fixture.curriculum, statuses: allDone).contains("All 3 chapters done."))
     }
 
@@ -159,13 +182,22 @@ struct ReportTests {
     func check() throws {
         let run = TestRun.parse(eventStream: try Fixture.learnerRun)
         let text = CheckReport.render(Fixture.first, status: .failing(failed: 2, of: 4), run: run)
-        #expect(text.contains("✗ An error from the server is thrown to the caller\n    the continuation is never resumed on the error path: the server called back"))
-        #expect(text.contains("✗ Neither image nor error becomes ImageDownloadError.missingImageAndError\n    the (nil, nil) answer crashes the wrapper"))
+        #expect(
+            text.contains(
+                "✗ An error from the server is thrown to the caller\n    the continuation is never resumed on the error path: the server called back"
+            ))
+        #expect(
+            text.contains(
+                "✗ Neither image nor error becomes ImageDownloadError.missingImageAndError\n    the (nil, nil) answer crashes the wrapper"
+            ))
         #expect(!text.contains("Expectation failed"), "the lesson replaces the raw expectation")
         #expect(!text.contains("_backtrace") && !text.contains("address"))
         #expect(!text.contains("— see '"), "the README pointer is gathered at the end")
         #expect(text.contains("Hint 1 of 2: first hint"))
-        #expect(text.hasSuffix("Read: Chapters/01-Continuations/README.md\n  section \"Resume exactly once, on every path\"\n  section \"When the server sends neither\"\n"))
+        #expect(
+            text.hasSuffix(
+                "Read: Chapters/01-Continuations/README.md\n  section \"Resume exactly once, on every path\"\n  section \"When the server sends neither\"\n"
+            ))
         let hintIndex = try #require(text.range(of: "Hint 1")?.lowerBound)
         let failureIndex = try #require(text.range(of: "✗")?.lowerBound)
         #expect(failureIndex < hintIndex)

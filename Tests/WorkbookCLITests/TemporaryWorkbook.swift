@@ -24,9 +24,12 @@ struct TemporaryWorkbook {
         """
 
     init() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("workbook-cli-test-\(UUID().uuidString)")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "workbook-cli-test-\(UUID().uuidString)")
         layout = PackageLayout(root: root)
-        try write("Package.swift", "// swift-tools-version: 6.1\n// BEGIN SOLUTIONS\nlet solutions = \"Solutions/\"\n// END SOLUTIONS\n")
+        try write(
+            "Package.swift",
+            "// swift-tools-version: 6.1\n// BEGIN SOLUTIONS\nlet solutions = \"Solutions/\"\n// END SOLUTIONS\n")
         try write("Chapters/curriculum.json", Self.manifest)
         try write("Chapters/01-First/README.md", "# First\n")
         try write("Chapters/01-First/Exercise.swift", "func answer() -> Int { 0 }\n")
@@ -57,7 +60,9 @@ struct TemporaryWorkbook {
         try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
     }
 
-    func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path) }
+    func exists(_ path: String) -> Bool {
+        FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path)
+    }
 
     func remove() { try? FileManager.default.removeItem(at: root) }
 }
@@ -68,4 +73,3 @@ func withTemporaryWorkbook<T>(_ body: (TemporaryWorkbook) throws -> T) throws ->
     defer { workbook.remove() }
     return try body(workbook)
 }
-
