@@ -106,7 +106,7 @@ struct Session {
             try earlier.map { ($0.statuses(of: [chapter], curriculum: curriculum, tamper: try tamperReport()), $0) }
             ?? statuses(of: [chapter])
         let status = statuses[chapter.folder] ?? .noResult(reason: "none of its tests ran")
-        out(CheckReport.render(chapter, status: status, run: run.run, buildLog: run.buildLog))
+        out(CheckReport.render(chapter, status: status, run: run.run, buildLog: run.log))
         if case .noResult = status, let trouble = run.troubleReport { out(trouble) }
         return status
     }

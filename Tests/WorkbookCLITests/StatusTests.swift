@@ -141,7 +141,7 @@ struct StatusTests {
                 "Tests/Ch02ContinuationMisuseTests/LoginServiceTests.swift:3:1: error: no such module 'Nope'"
             ])
         #expect(errors[Fixture.third.folder] == nil)
-        let run = LearnerRun(buildLog: log, run: nil, testLog: "")
+        let run = LearnerRun(log: log, run: nil)
         let statuses = run.statuses(of: Fixture.curriculum.chapters, curriculum: Fixture.curriculum, tamper: nil)
         #expect(statuses[Fixture.first.folder]?.label == "does not compile")
         #expect(statuses[Fixture.third.folder] == .noResult(reason: "the workbook did not build"))
