@@ -34,7 +34,10 @@ public struct Workbook {
                 )
                 return 2
             }
-            return try Session(layout: layout, curriculum: layout.loadCurriculum(), out: out, err: err).run(command)
+            return try Session(
+                layout: layout, workingDirectory: workingDirectory, curriculum: layout.loadCurriculum(), out: out,
+                err: err
+            ).run(command)
         } catch let error as UsageError {
             err("workbook: \(error.message)\n")
             return 2
@@ -51,6 +54,8 @@ public struct Workbook {
 /// One command run against one workbook checkout.
 struct Session {
     let layout: PackageLayout
+    /// Where the command was run; relative paths on the command line start here.
+    let workingDirectory: URL
     let curriculum: Curriculum
     let out: @Sendable (String) -> Void
     let err: @Sendable (String) -> Void
@@ -120,118 +125,5 @@ struct Session {
         try state.save(to: layout.stateURL)
         out(HintState.render(chapter, number: shown, requested: number))
         return 0
-    }
-
-    func watch(_ requested: Curriculum.Chapter?) throws -> Int32 {
-        Interrupts.shared.installHandlers()
-        var current = requested
-        var earlier: LearnerRun?  // a run of every chapter, when one was just made
-        if current == nil {
-            let (statuses, run) = try statuses(of: curriculum.chapters)
-            current = curriculum.chapters.first { statuses[$0.folder]?.isDone != true }
-            earlier = run
-        }
-        while let chapter = current {
-            let folder = PackageLayout.exerciseFolder(chapter)
-            let before = FileSnapshot.take(of: folder, root: layout.root)
-            out("\n── Checking chapter \(chapter.folder) ──\n")
-            let status = try check(chapter, reusing: earlier)
-            earlier = nil
-            if status.isDone {
-                out("Chapter \(chapter.folder) passes. Moving on to the next chapter that is not done…\n")
-                let (statuses, run) = try statuses(of: curriculum.chapters)
-                current = Self.next(after: chapter, in: curriculum, statuses: statuses)
-                earlier = run
-                continue
-            }
-            out("Watching \(folder)/: save a file to check again (Ctrl-C to quit).\n")
-            var debouncer = SaveDebouncer(watching: before)
-            while true {
-                Thread.sleep(forTimeInterval: 0.1)
-                let now = Date().timeIntervalSinceReferenceDate
-                if let changed = debouncer.observe(FileSnapshot.take(of: folder, root: layout.root), at: now) {
-                    let names = changed.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")
-                    out("↻ \(names) changed: checking chapter \(chapter.folder) again…\n")
-                    break
-                }
-            }
-        }
-        out("All \(curriculum.chapters.count) chapters are done. Nothing left to watch.\n")
-        return 0
-    }
-
-    /// The first chapter after `chapter` (wrapping around) that is not done.
-    static func next(after chapter: Curriculum.Chapter, in curriculum: Curriculum, statuses: [String: ChapterStatus])
-        -> Curriculum.Chapter?
-    {
-        let index = curriculum.chapters.firstIndex(of: chapter) ?? 0
-        let order = curriculum.chapters[(index + 1)...] + curriculum.chapters[..<index]
-        return order.first { statuses[$0.folder]?.isDone != true }
-    }
-
-    func reset(_ chapter: Curriculum.Chapter) throws -> Int32 {
-        switch try ExerciseReset.reset(chapter, in: layout, from: ExerciseReset.sources(for: layout)) {
-        case .alreadyOriginal(let source):
-            out("Chapter \(chapter.folder) already matches its original from \(source). Nothing changed.\n")
-        case .restored(let source, let backup, let changed):
-            out("Your files are backed up in \(backup)/\n")
-            out(
-                "Restored \(PackageLayout.exerciseFolder(chapter))/ from \(source): \(changed.joined(separator: ", "))\n"
-            )
-        }
-        return 0
-    }
-
-    func verify(_ options: [String]) throws -> Int32 {
-        guard layout.hasSolutions else {
-            out("This is a student edition (no Solutions/): checking that the tests match their recorded hashes.\n")
-            return try hashes(update: false)
-        }
-        return try Subprocess.run(["bash", "scripts/verify"] + options, in: layout.root)
-    }
-
-    func studentEdition(_ directory: String) throws -> Int32 {
-        let destination = URL(
-            fileURLWithPath: directory, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath + "/")
-        )
-        do {
-            let summary = try StudentEdition.write(from: layout, to: destination)
-            out(
-                "Wrote a student edition to \(destination.standardizedFileURL.path): \(summary.copiedFiles) files, "
-                    + "no Solutions/, and a Pristine/ copy of the \(summary.pristineFiles) exercise files for `workbook reset`.\n"
-            )
-            out("Try it: cd \(directory) && swift run workbook\n")
-            return 0
-        } catch let refusal as StudentEdition.Refusal {
-            err("workbook: \(refusal.description)\n")
-            return 1
-        }
-    }
-
-    func hashes(update: Bool) throws -> Int32 {
-        let current = TestHashes.compute(for: curriculum, in: layout)
-        if update {
-            try current.write(to: layout)
-            out(
-                "Recorded the hashes of \(current.chapters.count) chapters' tests and exercises and of \(current.shared.count) shared files in \(PackageLayout.hashesPath).\n"
-            )
-            return 0
-        }
-        guard let recorded = try TestHashes.load(from: layout) else {
-            err(
-                "workbook: \(PackageLayout.hashesPath) is missing; record it with `swift run workbook hashes --update`\n"
-            )
-            return 1
-        }
-        let report = recorded.compare(with: current)
-        if report.isClean {
-            out(
-                "The tests of all \(curriculum.chapters.count) chapters and the shared instruments match \(PackageLayout.hashesPath).\n"
-            )
-            return 0
-        }
-        err(report.problems.map { "tests modified: \($0)\n" }.joined())
-        err("If these changes are intended, record them with `swift run workbook hashes --update`.\n")
-        return 1
     }
 }

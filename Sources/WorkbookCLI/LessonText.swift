@@ -1,0 +1,29 @@
+/// A failure message split into what went wrong and the README section it names.
+/// Lessons end their first line with "— see '<section>' in Chapters/<folder>/README.md".
+public struct LessonText: Equatable {
+    /// The message without the pointer to the README.
+    public var text: String
+    /// The README section the message names, if any.
+    public var section: String?
+
+    public init(_ message: String) {
+        let pattern = #/ — see '(?<section>[^']+)' in \S+README\.md/#
+        if let match = message.firstMatch(of: pattern) {
+            section = String(match.output.section)
+            text = message.replacingCharacters(in: match.range, with: "")
+        } else {
+            text = message
+        }
+    }
+
+    /// The messages without repeats: a message that another one extends is dropped.
+    public static func distinct(_ messages: [String]) -> [String] {
+        var kept: [String] = []
+        for message in messages {
+            if kept.contains(where: { $0.hasPrefix(message) }) { continue }
+            kept.removeAll { message.hasPrefix($0) }
+            kept.append(message)
+        }
+        return kept
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import WorkbookCurriculum
+
+/// The commands that change or copy files, or check the workbook itself: reset, verify,
+/// student-edition and hashes.
+extension Session {
+    func reset(_ chapter: Curriculum.Chapter) throws -> Int32 {
+        switch try ExerciseReset.reset(chapter, in: layout, from: ExerciseReset.sources(for: layout)) {
+        case .alreadyOriginal(let source):
+            out("Chapter \(chapter.folder) already matches its original from \(source). Nothing changed.\n")
+        case .restored(let source, let backup, let changed):
+            out("Your files are backed up in \(backup)/\n")
+            out(
+                "Restored \(PackageLayout.exerciseFolder(chapter))/ from \(source): \(changed.joined(separator: ", "))\n"
+            )
+        }
+        return 0
+    }
+
+    func verify(_ options: [String]) throws -> Int32 {
+        guard layout.hasSolutions else {
+            out("This is a student edition (no Solutions/): checking that the tests match their recorded hashes.\n")
+            return try hashes(update: false)
+        }
+        return try Subprocess.run(["bash", "scripts/verify"] + options, in: layout.root)
+    }
+
+    func studentEdition(_ directory: String) throws -> Int32 {
+        let base = URL(fileURLWithPath: workingDirectory.path, isDirectory: true)
+        let destination = URL(fileURLWithPath: directory, relativeTo: base)
+        do {
+            let summary = try StudentEdition.write(from: layout, to: destination)
+            out(
+                "Wrote a student edition to \(destination.standardizedFileURL.path): \(summary.copiedFiles) files, "
+                    + "no Solutions/, and a Pristine/ copy of the \(summary.pristineFiles) exercise files for `workbook reset`.\n"
+            )
+            out("Try it: cd \(directory) && swift run workbook\n")
+            return 0
+        } catch let refusal as StudentEdition.Refusal {
+            err("workbook: \(refusal.description)\n")
+            return 1
+        }
+    }
+
+    func hashes(update: Bool) throws -> Int32 {
+        let current = TestHashes.compute(for: curriculum, in: layout)
+        if update {
+            try current.write(to: layout)
+            out(
+                "Recorded the hashes of \(current.chapters.count) chapters' tests and exercises and of \(current.shared.count) shared files in \(PackageLayout.hashesPath).\n"
+            )
+            return 0
+        }
+        guard let recorded = try TestHashes.load(from: layout) else {
+            err(
+                "workbook: \(PackageLayout.hashesPath) is missing; record it with `swift run workbook hashes --update`\n"
+            )
+            return 1
+        }
+        let report = recorded.compare(with: current)
+        if report.isClean {
+            out(
+                "The tests of all \(curriculum.chapters.count) chapters and the shared instruments match \(PackageLayout.hashesPath).\n"
+            )
+            return 0
+        }
+        err(report.problems.map { "tests modified: \($0)\n" }.joined())
+        err("If these changes are intended, record them with `swift run workbook hashes --update`.\n")
+        return 1
+    }
+}

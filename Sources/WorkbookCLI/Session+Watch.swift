@@ -1,0 +1,52 @@
+import Foundation
+import WorkbookCurriculum
+
+/// `workbook watch`: check, wait for a save, check again; move on when the chapter passes.
+extension Session {
+    func watch(_ requested: Curriculum.Chapter?) throws -> Int32 {
+        Interrupts.shared.installHandlers()
+        var current = requested
+        var earlier: LearnerRun?  // a run of every chapter, when one was just made
+        if current == nil {
+            let (statuses, run) = try statuses(of: curriculum.chapters)
+            current = curriculum.chapters.first { statuses[$0.folder]?.isDone != true }
+            earlier = run
+        }
+        while let chapter = current {
+            let folder = PackageLayout.exerciseFolder(chapter)
+            let before = FileSnapshot.take(of: folder, root: layout.root)
+            out("\n── Checking chapter \(chapter.folder) ──\n")
+            let status = try check(chapter, reusing: earlier)
+            earlier = nil
+            if status.isDone {
+                out("Chapter \(chapter.folder) passes. Moving on to the next chapter that is not done…\n")
+                let (statuses, run) = try statuses(of: curriculum.chapters)
+                current = Self.next(after: chapter, in: curriculum, statuses: statuses)
+                earlier = run
+                continue
+            }
+            out("Watching \(folder)/: save a file to check again (Ctrl-C to quit).\n")
+            var debouncer = SaveDebouncer(watching: before)
+            while true {
+                Thread.sleep(forTimeInterval: 0.1)
+                let now = Date().timeIntervalSinceReferenceDate
+                if let changed = debouncer.observe(FileSnapshot.take(of: folder, root: layout.root), at: now) {
+                    let names = changed.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")
+                    out("↻ \(names) changed: checking chapter \(chapter.folder) again…\n")
+                    break
+                }
+            }
+        }
+        out("All \(curriculum.chapters.count) chapters are done. Nothing left to watch.\n")
+        return 0
+    }
+
+    /// The first chapter after `chapter` (wrapping around) that is not done.
+    static func next(after chapter: Curriculum.Chapter, in curriculum: Curriculum, statuses: [String: ChapterStatus])
+        -> Curriculum.Chapter?
+    {
+        let index = curriculum.chapters.firstIndex(of: chapter) ?? 0
+        let order = curriculum.chapters[(index + 1)...] + curriculum.chapters[..<index]
+        return order.first { statuses[$0.folder]?.isDone != true }
+    }
+}
