@@ -21,7 +21,7 @@ extension Session {
             if status.isDone {
                 out("Chapter \(chapter.folder) passes. Moving on to the next chapter that is not done…\n")
                 let (statuses, run) = try statuses(of: curriculum.chapters)
-                current = Self.next(after: chapter, in: curriculum, statuses: statuses)
+                current = curriculum.firstNotDone(after: chapter, statuses: statuses)
                 earlier = run
                 continue
             }
@@ -40,13 +40,13 @@ extension Session {
         out("All \(curriculum.chapters.count) chapters are done. Nothing left to watch.\n")
         return 0
     }
+}
 
-    /// The first chapter after `chapter` (wrapping around) that is not done.
-    static func next(after chapter: Curriculum.Chapter, in curriculum: Curriculum, statuses: [String: ChapterStatus])
-        -> Curriculum.Chapter?
-    {
-        let index = curriculum.chapters.firstIndex(of: chapter) ?? 0
-        let order = curriculum.chapters[(index + 1)...] + curriculum.chapters[..<index]
+extension Curriculum {
+    /// The first chapter after `chapter`, wrapping around, that is not done; nil when all are.
+    public func firstNotDone(after chapter: Chapter, statuses: [String: ChapterStatus]) -> Chapter? {
+        let index = chapters.firstIndex(of: chapter) ?? 0
+        let order = chapters[(index + 1)...] + chapters[..<index]
         return order.first { statuses[$0.folder]?.isDone != true }
     }
 }

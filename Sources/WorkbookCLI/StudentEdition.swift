@@ -95,7 +95,8 @@ public enum StudentEdition {
         return Summary(copiedFiles: copied, pristineFiles: pristine)
     }
 
-    /// The files the copy takes, relative to the root, sorted; never anything inside `excluded`.
+    /// The files the copy takes, relative to the root, sorted; never anything inside `excluded`
+    /// or inside another package.
     public static func selectedFiles(in layout: PackageLayout, excluding excluded: URL? = nil) -> [String] {
         guard
             let enumerator = FileManager.default.enumerator(
@@ -106,7 +107,12 @@ public enum StudentEdition {
         for case let url as URL in enumerator {
             let relative = FileTree.relativePath(of: url, under: layout.root)
             let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .isDirectoryKey])
-            if !includes(relative) || url.standardizedFileURL.resolvingSymlinksInPath().path == excludedPath {
+            let isDestination = url.standardizedFileURL.resolvingSymlinksInPath().path == excludedPath
+            // A folder with its own Package.swift (say, an earlier student edition) is another package.
+            let isOtherPackage =
+                values?.isDirectory == true
+                && FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path)
+            if !includes(relative) || isDestination || isOtherPackage {
                 if values?.isDirectory == true { enumerator.skipDescendants() }
                 continue
             }

@@ -279,6 +279,19 @@ struct WatchTests {
         #expect(debouncer.observe(snapshot(["A.swift": "3", "B.swift": "1"]), at: 0.9) == nil, "fires once")
     }
 
+    @Test("When a chapter passes, the watcher moves on to the next one not done, wrapping around")
+    func movingOn() {
+        let chapters = Fixture.curriculum.chapters
+        var statuses = Dictionary(
+            uniqueKeysWithValues: chapters.map { ($0.folder, ChapterStatus.notStarted(tests: 1)) })
+        statuses[Fixture.second.folder] = .done(tests: 1)
+        #expect(Fixture.curriculum.firstNotDone(after: Fixture.first, statuses: statuses) == Fixture.third)
+        #expect(Fixture.curriculum.firstNotDone(after: Fixture.third, statuses: statuses) == Fixture.first)
+        statuses[Fixture.first.folder] = .done(tests: 1)
+        statuses[Fixture.third.folder] = .testsModified(files: ["x"])
+        #expect(Fixture.curriculum.firstNotDone(after: Fixture.third, statuses: statuses) == nil)
+    }
+
     @Test("Snapshots see an edit, an added file and a removed file")
     func snapshots() throws {
         try withTemporaryWorkbook { workbook in
