@@ -34,18 +34,20 @@ var targets: [Target] = [
 ]
 
 for chapter in chapters {
-    var testDependencies: [Target.Dependency] = [.target(name: chapter.module), "SimulatedWorld", "WorkbookTesting"]
-    // BEGIN SOLUTIONS (`workbook student-edition` leaves out everything down to END SOLUTIONS)
-    let solution = chapter.module + "Solution"
-    targets.append(.target(name: solution, dependencies: ["SimulatedWorld"], path: "Solutions/\(chapter.folder)"))
-    testDependencies.append(.target(name: solution, condition: .when(traits: ["Solutions"])))
-    // END SOLUTIONS
+    let tests = Target.testTarget(
+        name: chapter.module + "Tests",
+        dependencies: [.target(name: chapter.module), "SimulatedWorld", "WorkbookTesting"])
     targets += [
         .target(
             name: chapter.module, dependencies: ["SimulatedWorld"],
             path: "Chapters/\(chapter.folder)", exclude: ["README.md"]),
-        .testTarget(name: chapter.module + "Tests", dependencies: testDependencies),
+        tests,
     ]
+    // BEGIN SOLUTIONS (`workbook student-edition` leaves out everything down to END SOLUTIONS)
+    let solution = chapter.module + "Solution"
+    targets.append(.target(name: solution, dependencies: ["SimulatedWorld"], path: "Solutions/\(chapter.folder)"))
+    tests.dependencies.append(.target(name: solution, condition: .when(traits: ["Solutions"])))
+    // END SOLUTIONS
 }
 
 let package = Package(

@@ -10,8 +10,12 @@ private func contents(_ relativePath: String) throws -> String {
     try String(contentsOf: packageRoot.appendingPathComponent(relativePath), encoding: .utf8)
 }
 
+/// The numbered chapter folders in `relativePath`; none if the folder is missing (a student
+/// edition has no `Solutions/`).
 private func folders(in relativePath: String) throws -> [String] {
-    try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent(relativePath).path)
+    let path = packageRoot.appendingPathComponent(relativePath).path
+    guard FileManager.default.fileExists(atPath: path) else { return [] }
+    return try FileManager.default.contentsOfDirectory(atPath: path)
         .filter { $0.first?.isNumber == true }
         .sorted()
 }
