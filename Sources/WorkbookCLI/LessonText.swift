@@ -6,8 +6,14 @@ public struct LessonText: Equatable {
     /// The README section the message names, if any.
     public var section: String?
 
+    public init(text: String, section: String?) {
+        self.text = text
+        self.section = section
+    }
+
+    /// Splits `message`.
     public init(_ message: String) {
-        let pattern = #/ — see '(?<section>[^']+)' in \S+README\.md/#
+        let pattern = #/ — see '(?<section>.+?)' in \S+README\.md/#
         if let match = message.firstMatch(of: pattern) {
             section = String(match.output.section)
             text = message.replacingCharacters(in: match.range, with: "")

@@ -211,6 +211,9 @@ struct ReportTests {
         #expect(parsed.section == "The Section")
         #expect(parsed.text == "the bug: what happened\nmore detail")
         #expect(LessonText("Expectation failed: x == 1").section == nil)
+        let apostrophe = ChapterReading("10-TaskGroups").lesson("b", "e", section: "Children share their parent's fate")
+        #expect(
+            LessonText(apostrophe.message) == LessonText(text: "b: e", section: "Children share their parent's fate"))
         #expect(LessonText.distinct(["a: b", "a: b\nwhy", "c"]) == ["a: b\nwhy", "c"])
     }
 }
