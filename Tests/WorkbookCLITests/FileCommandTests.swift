@@ -71,6 +71,25 @@ struct TamperCheckTests {
     }
 }
 
+@Suite("verify in a student edition")
+struct StudentVerifyTests {
+    @Test("Without Solutions/, verify checks the recorded hashes only")
+    func hashesOnly() throws {
+        try withTemporaryWorkbook { workbook in
+            try FileManager.default.removeItem(at: workbook.root.appendingPathComponent("Solutions"))
+            let printed = Captured()
+            let tool = Workbook(workingDirectory: workbook.root, out: printed.out, err: printed.err)
+            #expect(tool.run(["verify"]) == 1, "no record yet")
+            #expect(printed.takeOutput().contains("This is a student edition"))
+            #expect(tool.run(["hashes", "--update"]) == 0)
+            #expect(tool.run(["verify"]) == 0)
+            try workbook.write("Sources/SimulatedWorld/Server.swift", "// a server that always agrees\n")
+            #expect(tool.run(["verify"]) == 1)
+            #expect(printed.takeErrors().contains("shared instrument modified: Sources/SimulatedWorld/Server.swift"))
+        }
+    }
+}
+
 @Suite("Hints are shown progressively and remembered")
 struct HintTests {
     @Test("Next hint, a chosen hint, and the last hint once all were seen")
