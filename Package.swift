@@ -14,6 +14,7 @@ let chapters: [(folder: String, module: String)] = [
     ("08-AsyncLet", "Ch08AsyncLet"),
     ("09-Cancellation", "Ch09Cancellation"),
     ("10-TaskGroups", "Ch10TaskGroups"),
+    ("11-UnstructuredTasks", "Ch11UnstructuredTasks"),
 ]
 
 var targets: [Target] = [
