@@ -15,6 +15,7 @@ let chapters: [(folder: String, module: String)] = [
     ("09-Cancellation", "Ch09Cancellation"),
     ("10-TaskGroups", "Ch10TaskGroups"),
     ("11-UnstructuredTasks", "Ch11UnstructuredTasks"),
+    ("12-DetachedTasks", "Ch12DetachedTasks"),
 ]
 
 var targets: [Target] = [

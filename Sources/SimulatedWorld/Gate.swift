@@ -1,0 +1,67 @@
+import Synchronization
+
+/// A gate where async work can be held until a test opens it, or until its task is cancelled.
+///
+/// While the gate is closed, ``pass()`` suspends. ``open()`` lets every waiter through and
+/// keeps the gate open. Work whose task is cancelled while it waits, or that arrives in a
+/// task that is already cancelled, throws `CancellationError`: that is how the simulated
+/// world sees a cancel. Deterministic: nothing here depends on timing.
+public final class Gate: Sendable {
+    private struct State {
+        var isClosed: Bool
+        var waiters: [Int: CheckedContinuation<Void, any Error>] = [:]
+        var cancelledBeforeWaiting: Set<Int> = []
+        var nextPass = 0
+    }
+
+    private let state: Mutex<State>
+
+    /// A gate, closed or open.
+    public init(closed: Bool) {
+        state = Mutex(State(isClosed: closed))
+    }
+
+    /// From now on, work that reaches the gate waits.
+    public func close() { state.withLock { $0.isClosed = true } }
+
+    /// Lets every waiting piece of work through and leaves the gate open.
+    public func open() {
+        let waiters = state.withLock { state in
+            state.isClosed = false
+            defer { state.waiters.removeAll() }
+            return Array(state.waiters.values)
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Returns at once if the gate is open; otherwise waits until it opens.
+    /// Throws `CancellationError` if the task is cancelled, before or while it waits.
+    public func pass() async throws {
+        try Task.checkCancellation()
+        let pass = state.withLock { state -> Int? in
+            guard state.isClosed else { return nil }
+            defer { state.nextPass += 1 }
+            return state.nextPass
+        }
+        guard let pass else { return }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (waiter: CheckedContinuation<Void, any Error>) in
+                let through = state.withLock { state -> Result<Void, any Error>? in
+                    if state.cancelledBeforeWaiting.remove(pass) != nil { return .failure(CancellationError()) }
+                    // Opened between taking a number and getting here: go through.
+                    guard state.isClosed else { return .success(()) }
+                    state.waiters[pass] = waiter
+                    return nil
+                }
+                if let through { waiter.resume(with: through) }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state in
+                let waiter = state.waiters.removeValue(forKey: pass)
+                if waiter == nil { state.cancelledBeforeWaiting.insert(pass) }
+                return waiter
+            }
+            waiter?.resume(throwing: CancellationError())
+        }
+    }
+}

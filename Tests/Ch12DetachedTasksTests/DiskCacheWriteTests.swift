@@ -1,0 +1,110 @@
+import SimulatedWorld
+import Testing
+import WorkbookTesting
+
+#if Solutions
+    import Ch12DetachedTasksSolution
+#else
+    import Ch12DetachedTasks
+#endif
+
+private let reading = ChapterReading("12-DetachedTasks")
+
+/// What can go wrong in this chapter, in the learner's words.
+enum Bugs {
+    static let cacheWriteOnMainActor = reading.lesson(
+        "the cache write runs on the main actor",
+        "Task { } started on the main actor inherits it, so the blocking disk write freezes the screen while it runs",
+        section: "Task { } inherits the main actor")
+    static let cacheWriteAtScreenPriority = reading.lesson(
+        "the cache write runs at the screen's priority",
+        "Task { } inherits the priority of the code that starts it; work nobody waits for should ask for .background",
+        section: "Detached, at background priority")
+    static let jobsOutliveCancel = reading.lesson(
+        "cancelling the background task leaves its jobs running",
+        "a Task.detached inside another task is not its child: cancelling the outer task does not reach it",
+        section: "One task to cancel them all")
+    static let jobsLosePriority = reading.lesson(
+        "a background job does not run at background priority",
+        "a detached task inherits nothing, not even the priority of the task that created it; child tasks do inherit it",
+        section: "One task to cancel them all")
+    static let jobOnMainActor = reading.lesson(
+        "a background job runs on the main actor",
+        "the jobs run on the actor of whoever calls them, so they must be called from a detached task, not from the main actor",
+        section: "Task { } inherits the main actor")
+    static let jobsOneAfterAnother = reading.lesson(
+        "the background jobs do not run side by side",
+        "the cache, log and index jobs should all be in flight at the same time",
+        section: "One task to cancel them all")
+    static let neverWrites = reading.lesson(
+        "the thumbnail is never written to the disk cache",
+        "thumbnailLoaded(_:) must start a task that calls cache.write",
+        section: "Detached, at background priority")
+    static let neverEnds = reading.lesson(
+        "the background work never ends",
+        "the task returned for the jobs was still running after every job had been let through or cancelled",
+        section: "One task to cancel them all")
+}
+
+/// A gallery with its cache and its jobs, the jobs held after they start.
+@MainActor
+struct GalleryScene {
+    let cache = DiskCache()
+    let jobs = BackgroundJobs(holding: true)
+    let gallery: Gallery
+
+    init() {
+        gallery = Gallery(cache: cache, jobs: jobs)
+    }
+
+    /// Waits until `count` cache writes have happened, or records `Bugs.neverWrites`.
+    func writes(_ count: Int) async -> [DiskCache.Write]? {
+        let writeCount = cache.writeCount
+        guard await awaitResult(of: { await writeCount.reach(count) }, orRecord: Bugs.neverWrites) != nil
+        else { return nil }
+        return cache.writes
+    }
+}
+
+@Suite("Chapter 12: the disk-cache write leaves the main actor")
+@MainActor
+struct DiskCacheWriteTests {
+    @Test("A loaded thumbnail is shown and written to the cache")
+    func shownAndCached() async {
+        let scene = GalleryScene()
+        scene.gallery.thumbnailLoaded(.expected(for: "beach"))
+        #expect(scene.gallery.shown == [.expected(for: "beach")], Bugs.neverWrites.comment)
+        let writes = await scene.writes(1)
+        #expect(writes?.map(\.id) == ["beach"], Bugs.neverWrites.comment)
+    }
+
+    @Test("The cache write does not run on the main actor", .exposesBug(Bugs.cacheWriteOnMainActor))
+    func writeLeavesTheMainActor() async {
+        let scene = GalleryScene()
+        scene.gallery.thumbnailLoaded(.expected(for: "forest"))
+        guard let write = await scene.writes(1)?.first else { return }
+        #expect(!write.onMainActor, Bugs.cacheWriteOnMainActor.comment)
+    }
+
+    @Test("The cache write runs at background priority", .exposesBug(Bugs.cacheWriteAtScreenPriority))
+    func writeRunsAtBackgroundPriority() async {
+        let scene = GalleryScene()
+        // The screen reacts to the user: its work runs at user-initiated priority.
+        _ = await Task(priority: .userInitiated) { scene.gallery.thumbnailLoaded(.expected(for: "city")) }.value
+        guard let write = await scene.writes(1)?.first else { return }
+        if write.priority != .background {
+            Bugs.cacheWriteAtScreenPriority.record("The write ran at \(describe(write.priority)), not at .background.")
+        }
+    }
+}
+
+/// A priority by the name a learner would write, for example `.userInitiated`.
+func describe(_ priority: TaskPriority) -> String {
+    switch priority {
+    case .userInitiated: ".userInitiated"
+    case .medium: ".medium"
+    case .utility: ".utility"
+    case .background: ".background"
+    default: "priority \(priority.rawValue)"
+    }
+}
