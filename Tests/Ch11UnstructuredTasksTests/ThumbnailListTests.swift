@@ -129,9 +129,7 @@ struct ThumbnailListTests {
         let wrong = scrolling.list.visibleCells.filter { $0.image?.id != $0.item?.id }
         if !wrong.isEmpty {
             Bugs.staleImage.record(
-                "When everything had arrived: "
-                    + wrong.map { "cell \($0.number) shows \($0.item?.id ?? "nothing") with the image of \($0.image?.id ?? "nothing")" }
-                    .joined(separator: "; "))
+                "When everything had arrived: " + wrong.map(describeCell).joined(separator: "; "))
         }
     }
 
@@ -161,7 +159,8 @@ struct ThumbnailListTests {
         let displays = scrolling.list.displays
         let offMain = displays.filter { !$0.onMainActor }.count
         if offMain > 0 {
-            Bugs.cellTouchedOffMainActor.record("\(offMain) of \(displays.count) calls to show(_:) ran off the main actor.")
+            Bugs.cellTouchedOffMainActor.record(
+                "\(offMain) of \(displays.count) calls to show(_:) ran off the main actor.")
         }
         #expect(scrolling.list.visibleCells.allSatisfy { $0.image?.id == $0.item?.id }, Bugs.neverShown.comment)
     }
@@ -170,4 +169,8 @@ struct ThumbnailListTests {
 private func describe(_ displays: some Sequence<CellDisplay>) -> String {
     displays.map { "\($0.thumbnailID) in cell \($0.cell) while it showed \($0.item?.id ?? "nothing")" }
         .joined(separator: "; ")
+}
+
+private func describeCell(_ cell: ListCell) -> String {
+    "cell \(cell.number) shows \(cell.item?.id ?? "nothing") with the image of \(cell.image?.id ?? "nothing")"
 }

@@ -52,7 +52,8 @@ struct BackgroundJobsTests {
         let scene = GalleryScene()
         guard let work = await scene.startJobs() else { return }
         for start in scene.jobs.starts where start.priority != .background {
-            Bugs.jobsLosePriority.record("The \(start.kind) job ran at \(describe(start.priority)), not at .background.")
+            Bugs.jobsLosePriority.record(
+                "The \(start.kind) job ran at \(describe(start.priority)), not at .background.")
         }
         await scene.finish(work)
     }

@@ -26,7 +26,7 @@ enum Bugs {
         section: "One task to cancel them all")
     static let jobsLosePriority = reading.lesson(
         "a background job does not run at background priority",
-        "a detached task inherits nothing, not even the priority of the task that created it; child tasks do inherit it",
+        "each job should inherit .background from the one detached task it belongs to; a detached task inherits no priority, and Task { } from the main actor inherits the screen's",
         section: "One task to cancel them all")
     static let jobOnMainActor = reading.lesson(
         "a background job runs on the main actor",
