@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The simulated background jobs that follow a loaded thumbnail: store it in the cache,
 /// write a log line, add it to the search index.
 ///
@@ -25,7 +23,7 @@ public final class BackgroundJobs: Sendable {
     }
 
     private let gate: Gate
-    private let log = Mutex<[Start]>([])
+    private let log = Locked<[Start]>([])
 
     /// Jobs that have started, whatever became of them.
     public let started = ObservedCount()

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A simulated disk cache of thumbnails that records where each write ran.
 ///
 /// ``write(_:)`` is synchronous, like a file write: it blocks whoever calls it. Called from
@@ -17,7 +15,7 @@ public final class DiskCache: Sendable {
         public let priority: TaskPriority
     }
 
-    private let entries = Mutex<[Write]>([])
+    private let entries = Locked<[Write]>([])
 
     /// How many writes have happened; tests await it.
     public let writeCount = ObservedCount()

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A gate where async work can be held until a test opens it, or until its task is cancelled.
 ///
 /// While the gate is closed, ``pass()`` suspends. ``open()`` lets every waiter through and
@@ -14,11 +12,11 @@ public final class Gate: Sendable {
         var nextPass = 0
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// A gate, closed or open.
     public init(closed: Bool) {
-        state = Mutex(State(isClosed: closed))
+        state = Locked(State(isClosed: closed))
     }
 
     /// From now on, work that reaches the gate waits.

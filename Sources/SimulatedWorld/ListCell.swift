@@ -1,5 +1,3 @@
-import Synchronization
-
 /// One item of a ``ListView``: a row that shows the thumbnail with the same id.
 public struct ListItem: Sendable, Hashable, Codable, CustomStringConvertible {
     public let id: String
@@ -42,7 +40,7 @@ public final class ListCell: Sendable {
 
     /// The cell's number in the list view's pool; it stays the same when the cell is reused.
     public let number: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let log: DisplayLog
 
     init(number: Int, log: DisplayLog) {
@@ -76,7 +74,7 @@ public final class ListCell: Sendable {
 
 /// Every ``CellDisplay`` of one list view, in order, with a count tests can await.
 final class DisplayLog: Sendable {
-    private let entries = Mutex<[CellDisplay]>([])
+    private let entries = Locked<[CellDisplay]>([])
     let count = ObservedCount()
 
     var all: [CellDisplay] { entries.withLock { $0 } }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A count that the simulated world changes and tests can await.
 ///
 /// Tests use it to know, without sleeping, that something has happened: "the wrapper has
@@ -16,7 +14,7 @@ public final class ObservedCount: Sendable {
         var peak = 0
         var waiters: [Waiter] = []
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init() {}
 

@@ -85,7 +85,7 @@ public final class ThumbnailService: Sendable {
         var resizeStepHandler: (@Sendable (Int) -> Void)?
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// Requests that have started, whatever became of them.
     public let started = ObservedCount()
@@ -101,7 +101,7 @@ public final class ThumbnailService: Sendable {
 
     /// A service that answers at once, or holds every request if `holdingRequests` is true.
     public init(holdingRequests: Bool = false) {
-        state = Mutex(State(holding: holdingRequests))
+        state = Locked(State(holding: holdingRequests))
     }
 
     // MARK: Scripting, by the tests
