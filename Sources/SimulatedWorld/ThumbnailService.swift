@@ -219,6 +219,8 @@ public final class ThumbnailService: Sendable {
                 let passage = state.withLock { state -> Result<Void, any Error>? in
                     if state.cancelledTickets.remove(ticket) != nil { return .failure(CancellationError()) }
                     if state.admitted.remove(request) != nil { return .success(()) }
+                    // releaseAll() ran after this request took its ticket: it must not wait.
+                    if !state.holding { return .success(()) }
                     state.held.append(Held(request: request, ticket: ticket, continuation: continuation))
                     return nil
                 }

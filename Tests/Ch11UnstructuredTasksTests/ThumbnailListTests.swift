@@ -32,6 +32,10 @@ enum Bugs {
         "a loaded thumbnail is never shown",
         "the service answered, but the cell of an item still on screen never got its image",
         section: "One task per visible item")
+    static let loadOutlivesItsRow = reading.lesson(
+        "a load keeps running after its row scrolled away",
+        "didEndDisplay(item:in:) should cancel the item's task, but the first load of photo-0 was still waiting for the service",
+        section: "Cancel when the item scrolls away")
     static let loadNeverEnds = reading.lesson(
         "a load never ends",
         "a task left in `loads` was still running long after the service had answered everything",
@@ -60,12 +64,15 @@ private struct ScrollingList {
         let lastTop = list.items.count - list.visibleRowCount
         for top in 0...lastTop {
             list.scroll(toRow: top)
-            let requested = list.visibleRowCount + top
-            let service = service
-            guard await awaitResult(of: { await service.started.reach(requested) }, orRecord: Bugs.neverLoads) != nil
-            else { return false }
+            guard await requestsStarted(list.visibleRowCount + top) else { return false }
         }
         return true
+    }
+
+    /// Waits until `count` image requests have reached the service, or records `Bugs.neverLoads`.
+    func requestsStarted(_ count: Int) async -> Bool {
+        let started = service.started
+        return await awaitResult(of: { await started.reach(count) }, orRecord: Bugs.neverLoads) != nil
     }
 
     /// Lets the service answer: first the items on screen, then every item that scrolled
@@ -101,11 +108,10 @@ private struct ScrollingList {
         await awaitResult(of: { await displays.reach(delivered) }, orRecord: Bugs.neverShown)
     }
 
-    /// Waits for every task still in the delegate's `loads`.
-    func awaitRemainingLoads() async {
-        let remaining = Array(delegate.loads.values)
-        await awaitResult(
-            of: { for load in remaining { await load.value } }, orRecord: Bugs.loadNeverEnds)
+    /// Waits for every task in `loads`, the ones still there and `earlier` ones.
+    func awaitLoads(_ earlier: [Task<Void, Never>] = []) async {
+        let loads = earlier + delegate.loads.values
+        await awaitResult(of: { for load in loads { await load.value } }, orRecord: Bugs.loadNeverEnds)
     }
 }
 
@@ -134,13 +140,47 @@ struct ThumbnailListTests {
     }
 
     @Test(
+        "A row that scrolls away, back and away again leaves no late image behind",
+        .exposesBug(Bugs.staleImage, Bugs.loadOutlivesItsRow))
+    func scrollingBackAndForth() async {
+        let scrolling = ScrollingList(items: 2, visibleRows: 1)
+        let photo0 = ListItem(id: "photo-0")
+        var loads: [Task<Void, Never>] = []
+        func scroll(toRow row: Int) {
+            scrolling.list.scroll(toRow: row)
+            loads += scrolling.delegate.loads.values
+        }
+
+        scroll(toRow: 0)
+        guard await scrolling.requestsStarted(1), let firstLoad = scrolling.delegate.loads[photo0] else { return }
+        // photo-0 scrolls away and straight back, before its first load has ended: it gets
+        // a second load, while the first one is (or should be) cancelled.
+        scroll(toRow: 1)
+        scroll(toRow: 0)
+        await awaitResult(of: { await firstLoad.value }, orRecord: Bugs.loadOutlivesItsRow)
+        // Away again: the second load must be cancelled too, or its image lands in the
+        // cell, which now shows photo-1.
+        scroll(toRow: 1)
+        await scrolling.releaseAll()
+        await scrolling.awaitLoads(loads)
+
+        let stale = scrolling.list.displays.filter(\.isStale)
+        if !stale.isEmpty {
+            Bugs.staleImage.record(
+                "After scrolling away, back and away again: " + describe(stale)
+                    + ". Each load of photo-0 must be cancelled when photo-0 scrolls away, the second one too:"
+                    + " check that nothing took it out of `loads` before that, such as the first load's cleanup.")
+        }
+    }
+
+    @Test(
         "When all work has settled, the dictionary of loads is empty",
         .exposesBug(Bugs.loadsPileUp))
     func loadsAreRemovedWhenDone() async {
         let scrolling = ScrollingList(items: 100, visibleRows: 5)
         guard await scrolling.scrollFastToTheBottom() else { return }
         await scrolling.releaseAll()
-        await scrolling.awaitRemainingLoads()
+        await scrolling.awaitLoads()
 
         let left = scrolling.delegate.loads.count
         if left > 0 {
