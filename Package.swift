@@ -22,7 +22,7 @@ var targets: [Target] = [
     // The simulated world the exercises call: servers, SDKs, pickers. Deterministic, driven by tests.
     .target(name: "SimulatedWorld"),
     // The instruments the tests use: bounded waits, crash diagnosis, the exposes-bug trait.
-    .target(name: "WorkbookTesting"),
+    .target(name: "WorkbookTesting", dependencies: ["SimulatedWorld"]),
     // The curriculum manifest model, read by tests and tooling.
     .target(name: "WorkbookCurriculum"),
     // The `workbook` command (progress, check, hints, watch, reset, verify, student edition):
@@ -32,7 +32,9 @@ var targets: [Target] = [
     .testTarget(name: "CurriculumTests", dependencies: ["WorkbookCurriculum"]),
     .testTarget(name: "InstrumentTests", dependencies: ["WorkbookTesting", "SimulatedWorld"]),
     .testTarget(name: "SimulatedWorldTests", dependencies: ["SimulatedWorld", "WorkbookTesting"]),
-    .testTarget(name: "WorkbookCLITests", dependencies: ["WorkbookCLI", "WorkbookTesting"], exclude: ["Fixtures"]),
+    .testTarget(
+        name: "WorkbookCLITests", dependencies: ["WorkbookCLI", "WorkbookTesting", "SimulatedWorld"],
+        exclude: ["Fixtures"]),
 ]
 
 for chapter in chapters {

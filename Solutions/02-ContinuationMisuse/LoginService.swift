@@ -1,5 +1,4 @@
 import SimulatedWorld
-import Synchronization
 
 /// Why an async login attempt ended without a token from the SDK.
 public enum LoginAttemptError: Error, Hashable {
@@ -16,8 +15,9 @@ public enum LoginAttemptError: Error, Hashable {
 /// Callbacks that arrive after that (late, or twice) are ignored.
 public final class LoginService: Sendable {
     private let sdk: SocialLoginSDK
-    /// The attempt still waiting for the user, if any. Guarded by a Mutex, not by hope.
-    private let current = Mutex<LoginAttempt?>(nil)
+    /// The attempt still waiting for the user, if any. Guarded by a lock, not by hope.
+    /// (`Locked` is the workbook's `Mutex` look-alike; see "Resume once, ignore the rest".)
+    private let current = Locked<LoginAttempt?>(nil)
 
     public init(sdk: SocialLoginSDK) {
         self.sdk = sdk
@@ -59,7 +59,7 @@ private final class LoginAttempt: Sendable {
         case finishedEarly(Result<LoginToken, any Error>)
         case done
     }
-    private let state = Mutex<State>(.waiting)
+    private let state = Locked<State>(.waiting)
 
     /// Hands over the continuation. If the attempt already finished (cancelled before it
     /// suspended), resumes it at once.

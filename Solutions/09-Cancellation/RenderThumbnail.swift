@@ -1,5 +1,4 @@
 import SimulatedWorld
-import Synchronization
 
 /// Renders `id` with the callback-based `renderer`, the async way. Cancelling the caller
 /// cancels the render job, which then ends the call with `CancellationError`.
@@ -26,7 +25,7 @@ private final class RenderJobHandle: Sendable {
         var job: SlowRenderer.Job?
         var isCancelled = false
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     func started(_ job: SlowRenderer.Job) {
         let cancelNow = state.withLock { state in

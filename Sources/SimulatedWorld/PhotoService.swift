@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// The part of an HTTP response the photo service reports: its status code.
 public struct PhotoResponse: Sendable, Hashable {
@@ -91,7 +90,7 @@ public final class PhotoService: Sendable {
     /// the calling task is cancelled (the service then records the cancel).
     public func data(from url: URL) async throws -> (Data, PhotoResponse) {
         try Task.checkCancellation()
-        let running = Mutex<(task: PhotoDataTask?, cancelled: Bool)>((nil, false))
+        let running = Locked<(task: PhotoDataTask?, cancelled: Bool)>((nil, false))
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let task = dataTask(with: url) { data, response, error in
@@ -122,7 +121,7 @@ public final class PhotoService: Sendable {
 /// One request to the ``PhotoService``, in the role of `URLSessionDataTask`.
 public final class PhotoDataTask: Sendable {
     private enum State { case created, running, finished }
-    private let state = Mutex(State.created)
+    private let state = Locked(State.created)
     private let outcome: PhotoService.Outcome
     private let queue: DispatchQueue
     private let requests: ObservedCount

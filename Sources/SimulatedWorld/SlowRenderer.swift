@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A callback-based renderer whose jobs take as long as the test wants, like a filter that
 /// runs on a GPU queue of its own. A job finishes only when the test calls ``finishAll()``,
 /// or when someone calls its ``Job/cancel()``; either way its completion runs exactly once.
@@ -10,7 +8,7 @@ public final class SlowRenderer: Sendable {
     /// One running render. Keep it to be able to cancel it.
     public final class Job: Sendable {
         public let id: String
-        private let completion: Mutex<(@Sendable (Result<Thumbnail, any Error>) -> Void)?>
+        private let completion: Locked<(@Sendable (Result<Thumbnail, any Error>) -> Void)?>
         private let renderer: SlowRenderer
 
         fileprivate init(
@@ -19,7 +17,7 @@ public final class SlowRenderer: Sendable {
         ) {
             self.id = id
             self.renderer = renderer
-            self.completion = Mutex(completion)
+            self.completion = Locked(completion)
         }
 
         /// Stops the job if it is still running: it records the cancel and completes with
@@ -51,7 +49,7 @@ public final class SlowRenderer: Sendable {
         }
     }
 
-    fileprivate let running = Mutex<[Job]>([])
+    fileprivate let running = Locked<[Job]>([])
 
     /// Jobs started.
     public let started = ObservedCount()

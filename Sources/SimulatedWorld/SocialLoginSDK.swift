@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// The token a successful social login hands back.
 public struct LoginToken: Sendable, Hashable, Codable, CustomStringConvertible {
@@ -40,7 +39,7 @@ public final class SocialLoginSDK: Sendable {
         var superseded: [Completion] = []
         var dropped = 0
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let policy: SupersededLoginPolicy
     private let callbackQueue = DispatchQueue(label: "SocialLoginSDK.callbacks")
 

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// An album of thumbnails that is NOT safe to use from two tasks at once, like a plain
 /// dictionary or a database context. It is deliberately not `Sendable`.
@@ -37,7 +36,7 @@ public final class ThumbnailAlbum {
     /// The album's state, in a lock so that the instrument itself never races, and in a
     /// class of its own so that the rendezvous timer can reach it.
     private final class Storage: Sendable {
-        let state = Mutex(State())
+        let state = Locked(State())
     }
 
     private let storage = Storage()

@@ -1,4 +1,4 @@
-import Synchronization
+import SimulatedWorld
 import Testing
 
 /// How long a test waits for something that might hang before it gives up.
@@ -86,7 +86,7 @@ final class FirstResumeWins<Value: Sendable>: Sendable {
         case early(Value)
         case done
     }
-    private let state = Mutex<State>(.waiting)
+    private let state = Locked<State>(.waiting)
 
     func arm(_ continuation: CheckedContinuation<Value, Never>) {
         let early: Value? = state.withLock { state in

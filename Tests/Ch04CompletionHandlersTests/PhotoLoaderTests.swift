@@ -1,6 +1,5 @@
 import Foundation
 import SimulatedWorld
-import Synchronization
 import Testing
 import WorkbookTesting
 
@@ -60,7 +59,7 @@ private func deliveries(
     for outcome: PhotoService.Outcome, eachCall: @escaping @Sendable () -> Void = {}
 ) async -> [Delivery] {
     let service = PhotoService(always: outcome)
-    let calls = Mutex<[Delivery]>([])
+    let calls = Locked<[Delivery]>([])
     PhotoLoader(service: service).fetchPhoto(url: PhotoService.url(ofPhoto: 1)) { photo, error in
         calls.withLock { $0.append(Delivery(photo: photo, error: error, onMainQueue: MainQueue.isCurrent)) }
         eachCall()

@@ -1,6 +1,5 @@
 import Foundation
 import SimulatedWorld
-import Synchronization
 import Testing
 import WorkbookTesting
 
@@ -14,7 +13,7 @@ private struct Callback: Sendable {
 
 /// Every call a data task's completion handler got.
 private final class Callbacks: Sendable {
-    private let calls = Mutex<[Callback]>([])
+    private let calls = Locked<[Callback]>([])
     var only: Callback? { calls.withLock { $0.count == 1 ? $0.first : nil } }
 
     /// Starts a data task on `service` that writes its handler's calls down here.

@@ -1,10 +1,9 @@
 import SimulatedWorld
-import Synchronization
 import Testing
 
 /// Collects the results a renderer's completions receive.
 private final class Deliveries: Sendable {
-    private let results = Mutex<[Result<Thumbnail, any Error>]>([])
+    private let results = Locked<[Result<Thumbnail, any Error>]>([])
     var all: [Result<Thumbnail, any Error>] { results.withLock { $0 } }
     func record(_ result: Result<Thumbnail, any Error>) { results.withLock { $0.append(result) } }
 }

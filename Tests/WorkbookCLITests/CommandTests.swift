@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import SimulatedWorld
 import Testing
 import WorkbookCLI
 
@@ -110,8 +110,8 @@ struct CommandTests {
 
 /// Collects what a `Workbook` prints.
 final class Captured: Sendable {
-    private let output = Mutex("")
-    private let errors = Mutex("")
+    private let output = Locked("")
+    private let errors = Locked("")
 
     var out: @Sendable (String) -> Void { { text in self.output.withLock { $0 += text } } }
     var err: @Sendable (String) -> Void { { text in self.errors.withLock { $0 += text } } }
