@@ -11,6 +11,8 @@ let chapters: [(folder: String, module: String)] = [
     ("03-DelegatePicker", "Ch03DelegatePicker"),
     ("04-CompletionHandlers", "Ch04CompletionHandlers"),
     ("05-UITransitions", "Ch05UITransitions"),
+    ("06-AsyncNetworking", "Ch06AsyncNetworking"),
+    ("07-AsyncSequences", "Ch07AsyncSequences"),
     ("08-AsyncLet", "Ch08AsyncLet"),
     ("09-Cancellation", "Ch09Cancellation"),
     ("10-TaskGroups", "Ch10TaskGroups"),

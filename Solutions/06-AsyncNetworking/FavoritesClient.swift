@@ -1,0 +1,65 @@
+import Foundation
+import SimulatedWorld
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The photo app's client. Anyone may look at a photo; favoriting one needs the user to sign in.
+public final class FavoritesClient: Sendable {
+    private let baseURL: URL
+    private let session: SimulatedURLSession
+    private let prompt: SignInPrompt
+
+    /// A client for `server` that asks `prompt` when it needs the user's credential.
+    public init(server: SimulatedHTTPServer, signIn prompt: SignInPrompt) {
+        baseURL = server.baseURL
+        // No session-wide delegate: browsing never needs the user.
+        session = SimulatedURLSession(server: server)
+        self.prompt = prompt
+    }
+
+    /// Photo `id`, public: `GET /photos/<id>`.
+    public func photo(id: String) async throws -> Photo {
+        let request = URLRequest(url: baseURL.appendingPathComponent("photos/\(id)"))
+        let (data, response) = try await session.data(for: request)
+        try requireSuccess(response)
+        return try JSONDecoder().decode(Photo.self, from: data)
+    }
+
+    /// Adds photo `id` to the user's favorites: `POST /photos/<id>/favorite`, which challenges
+    /// for the user's credential.
+    public func favorite(photoID id: String) async throws {
+        var request = URLRequest(url: baseURL.appendingPathComponent("photos/\(id)/favorite"))
+        request.httpMethod = "POST"
+        // The delegate travels with this one request, and lives only as long as it does.
+        let (_, response) = try await session.data(for: request, delegate: SignInForThisRequest(prompt: prompt))
+        try requireSuccess(response)
+    }
+}
+
+/// Answers the sign-in challenge of one request with the credential the user types.
+final class SignInForThisRequest: SimulatedSessionDelegate {
+    private let prompt: SignInPrompt
+
+    init(prompt: SignInPrompt) {
+        self.prompt = prompt
+    }
+
+    func session(
+        _ session: SimulatedURLSession, didReceive challenge: AuthenticationChallenge
+    ) async -> ChallengeDisposition {
+        // Server trust is the system's business; only "who are you?" is the user's.
+        guard challenge.method == .signIn else { return .performDefaultHandling }
+        guard let credential = await prompt.requestCredential(for: challenge) else {
+            // The user said no: give up on the request, don't send it anonymously.
+            return .cancelAuthenticationChallenge
+        }
+        return .useCredential(credential)
+    }
+}
+
+private func requireSuccess(_ response: URLResponse) throws {
+    guard let status = (response as? HTTPURLResponse)?.statusCode else { throw PhotoServiceError.notHTTP }
+    guard (200..<300).contains(status) else { throw PhotoServiceError.unexpectedStatus(status) }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import WorkbookTesting
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+#if Solutions
+    import Ch06AsyncNetworkingSolution
+#else
+    import Ch06AsyncNetworking
+#endif
+
+private let reading = ChapterReading("06-AsyncNetworking")
+
+/// What can go wrong in this chapter, in the learner's words.
+enum Bugs {
+    // fetchFavorites
+    static let errorStatusDecoded = reading.lesson(
+        "a non-2xx response is decoded as if it succeeded",
+        "data(for:) returns whatever the server answered; fetchFavorites() must throw PhotoServiceError.unexpectedStatus(status) instead of decoding an error answer",
+        section: "Check the status before you decode")
+    static let favoritesLost = reading.lesson(
+        "fetchFavorites() does not return the favorites of a successful answer",
+        "every 2xx status is a success, and its body is the list of favorites",
+        section: "Check the status before you decode")
+    // downloadArchive
+    static let temporaryFileLeft = reading.lesson(
+        "the downloaded temporary file is left behind",
+        "download(for:) hands over a temporary file that the caller owns; on this path nobody moved or removed it, so every call leaks one file",
+        section: "The temporary file is yours")
+    static let destinationNotReplaced = reading.lesson(
+        "an archive already at the destination is not replaced",
+        "last time's archive was still there, and moveItem(at:to:) refuses to overwrite it; the new download must take its place",
+        section: "The temporary file is yours")
+    static let archiveWrong = reading.lesson(
+        "downloadArchive() does not deliver the archive as it should",
+        "a 2xx download must end up at the destination; any other status must throw PhotoServiceError.unexpectedStatus and leave the destination alone",
+        section: "The temporary file is yours")
+    // loadPhotoPage
+    static let transferNotCancelled = reading.lesson(
+        "cancelling the Task does not cancel the transfer",
+        "the Task running loadPhotoPage() was cancelled while the photo was downloading, but the server never saw that transfer cancelled; the download went on for nobody",
+        section: "A Task is not a URLSessionTask")
+    static let secondRequestStarted = reading.lesson(
+        "the comments request starts after the Task was cancelled",
+        "once the Task is cancelled, loadPhotoPage() must stop, and must not send its next request",
+        section: "A Task is not a URLSessionTask")
+    static let pageNeverEnds = reading.lesson(
+        "loadPhotoPage() never finishes",
+        "the caller is still suspended: a continuation was not resumed",
+        section: "A Task is not a URLSessionTask")
+    static let pageWrong = reading.lesson(
+        "loadPhotoPage() does not return the photo and its comments",
+        "without a cancel, the page is the photo from /photos/<id> and the comments from /photos/<id>/comments, fetched in that order",
+        section: "A Task is not a URLSessionTask")
+    static let crashed = reading.lesson(
+        "the page loader crashed the process",
+        "a continuation must be resumed exactly once, also when the transfer is cancelled",
+        section: "A Task is not a URLSessionTask")
+    // FavoritesClient
+    static let promptForEveryChallenge = reading.lesson(
+        "the sign-in sheet appears for requests that do not need it",
+        "a session-wide delegate answers every challenge of every request, including the server-trust challenge of the public photo; only the favorite request's sign-in challenge should ask the user",
+        section: "A delegate for one request")
+    static let cancelledSignInProceeds = reading.lesson(
+        "a cancelled sign-in does not cancel the challenge",
+        "the user tapped Cancel, but the request went on without a credential; answer .cancelAuthenticationChallenge so that favorite(photoID:) fails as cancelled",
+        section: "When the user cancels")
+    static let clientWrong = reading.lesson(
+        "the photo client does not do its job",
+        "photo(id:) returns the public photo; favorite(photoID:) signs in with the credential the user typed and succeeds",
+        section: "A delegate for one request")
+}
+
+/// Whether `error` says "cancelled", as URLSession (`URLError.cancelled`) or Swift concurrency does.
+func isCancellation(_ error: any Error) -> Bool {
+    error is CancellationError || (error as? URLError)?.code == .cancelled
+}
+
+/// A photo and its JSON, as the simulated service sends it.
+let harbour = Photo(id: "7", title: "Harbour at dawn")
+let harbourJSON = #"{"id":"7","title":"Harbour at dawn"}"#

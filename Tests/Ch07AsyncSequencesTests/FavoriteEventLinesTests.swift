@@ -1,0 +1,101 @@
+import Foundation
+import SimulatedWorld
+import Testing
+import WorkbookTesting
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+#if Solutions
+    import Ch07AsyncSequencesSolution
+#else
+    import Ch07AsyncSequences
+#endif
+
+/// What a consumer got out of the stream: its lines, and the error that ended it, if any.
+private struct Consumed: Sendable {
+    var lines: [String] = []
+    var error: (any Error)?
+}
+
+/// Reads the whole stream; returns only when the stream finishes.
+private func consumeAll(_ lines: AsyncThrowingStream<String, any Error>) async -> Consumed {
+    var consumed = Consumed()
+    do {
+        for try await line in lines { consumed.lines.append(line) }
+    } catch {
+        consumed.error = error
+    }
+    return consumed
+}
+
+/// How a consumer stops listening early.
+enum EarlyStop: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case breakOutOfTheLoop = "breaks out of its loop"
+    case cancelTheConsumingTask = "is cancelled"
+    var testDescription: String { rawValue }
+}
+
+@Suite("Chapter 07: favoriteEventLines() wraps a delegate feed in an AsyncThrowingStream")
+struct FavoriteEventLinesTests {
+    @Test("The consumer gets every line, and its loop ends when the feed ends", .exposesBug(Bugs.streamNeverFinishes))
+    func streamFinishes() async {
+        let server = SimulatedHTTPServer()
+        let feed = server.stream(at: "/favorites/live")
+        let session = SimulatedURLSession(server: server)
+        for line in ["a", "b", "c"] { feed.send(line) }
+        feed.finish()
+        let result = await awaitResult(
+            of: { await consumeAll(favoriteEventLines(from: server.baseURL, using: session)) },
+            orRecord: Bugs.streamNeverFinishes)
+        if let consumed = result?.value {
+            #expect(consumed.lines == ["a", "b", "c"], Bugs.linesLost.comment)
+            #expect(consumed.error == nil, Bugs.linesLost.comment)
+        }
+    }
+
+    @Test("The feed's error is thrown to the consumer", .exposesBug(Bugs.errorSwallowed))
+    func errorReachesTheConsumer() async {
+        let server = SimulatedHTTPServer()
+        let feed = server.stream(at: "/favorites/live")
+        let session = SimulatedURLSession(server: server)
+        feed.send("a")
+        feed.fail(with: URLError(.networkConnectionLost))
+        let result = await awaitResult(
+            of: { await consumeAll(favoriteEventLines(from: server.baseURL, using: session)) },
+            orRecord: Bugs.errorSwallowed)
+        if let consumed = result?.value {
+            #expect(consumed.lines == ["a"], Bugs.linesLost.comment)
+            #expect(
+                (consumed.error as? URLError)?.code == .networkConnectionLost,
+                Bugs.errorSwallowed.comment("The loop ended with: \(consumed.error.map { "\($0)" } ?? "no error")"))
+        }
+    }
+
+    @Test(
+        "When the consumer stops early, the feed is cancelled and delivers nothing more",
+        .exposesBug(Bugs.upstreamNotCancelled), arguments: EarlyStop.allCases)
+    func earlyStopCancelsTheFeed(stop: EarlyStop) async {
+        let server = SimulatedHTTPServer()
+        let feed = server.stream(at: "/favorites/live")
+        let session = SimulatedURLSession(server: server)
+        let firstLineSeen = ObservedCount()
+        feed.send("a")
+        let consumer = Task {
+            // The stream is made here, so that only this loop holds it.
+            for try await _ in favoriteEventLines(from: server.baseURL, using: session) {
+                firstLineSeen.increment()
+                if stop == .breakOutOfTheLoop { break }
+            }
+        }
+        await awaitResult(of: { await firstLineSeen.reach(1) }, orRecord: Bugs.linesLost)
+        if stop == .cancelTheConsumingTask { consumer.cancel() }
+        await awaitResult(of: { try await consumer.value }, orRecord: Bugs.linesLost)
+
+        await awaitResult(of: { await server.cancellations.reach(1) }, orRecord: Bugs.upstreamNotCancelled)
+        #expect(!feed.isConnected, Bugs.upstreamNotCancelled.comment("The connection is still open."))
+        let delivered = feed.send("late")
+        #expect(!delivered, Bugs.upstreamNotCancelled.comment("A line sent afterwards was still delivered."))
+    }
+}

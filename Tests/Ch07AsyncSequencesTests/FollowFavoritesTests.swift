@@ -1,0 +1,102 @@
+import Foundation
+import SimulatedWorld
+import Testing
+import WorkbookTesting
+
+#if Solutions
+    import Ch07AsyncSequencesSolution
+#else
+    import Ch07AsyncSequences
+#endif
+
+/// A feed server, a screen and its model; ``start()`` runs followFavorites() in the background.
+@MainActor
+private struct LiveFavorites {
+    let server = SimulatedHTTPServer()
+    let feed: ScriptedLineStream
+    let screen = SimulatedScreen<FavoritesSnapshot>()
+    let model: FavoritesModel
+
+    init() {
+        feed = server.stream(at: "/favorites/live")
+        model = FavoritesModel(screen: screen)
+    }
+
+    /// Starts following, as a loader off the main actor would.
+    func start() -> Task<Void, any Error> {
+        let (server, model) = (server, model)
+        return Task.detached {
+            try await followFavorites(from: server.baseURL, using: SimulatedURLSession(server: server), into: model)
+        }
+    }
+}
+
+private func line(_ photoId: String, _ favorites: Int) -> String {
+    #"{"photoId":"\#(photoId)","favorites":\#(favorites)}"#
+}
+
+@Suite("Chapter 07: followFavorites() shows each line as it arrives, on the main actor")
+@MainActor
+struct FollowFavoritesTests {
+    @Test("After the feed ends, the screen shows each photo's latest count")
+    func finalCounts() async {
+        let live = LiveFavorites()
+        let following = live.start()
+        for (photo, count) in [("1", 10), ("2", 20), ("1", 11)] { live.feed.send(line(photo, count)) }
+        live.feed.finish()
+        let result = await awaitResult(of: { try await following.value }, orRecord: Bugs.feedNeverEnds)
+        #expect(throws: Never.self, Bugs.wrongCounts.comment) { try result?.get() }
+        #expect(live.screen.content?.counts == ["1": 11, "2": 20], Bugs.wrongCounts.comment)
+    }
+
+    @Test("Each line shows on the screen before the next one is sent", .exposesBug(Bugs.noLiveUpdates))
+    func updatesAreLive() async {
+        let live = LiveFavorites()
+        let following = live.start()
+        await awaitResult(of: { await live.feed.connections.reach(1) }, orRecord: Bugs.feedNeverEnds)
+        var expected: [String: Int] = [:]
+        for (index, (photo, count)) in [("1", 10), ("2", 20), ("1", 11)].enumerated() {
+            live.feed.send(line(photo, count))
+            expected[photo] = count
+            // Wait, within the hang limit, for the redraw this line should cause.
+            let shown = await awaitResult(of: { await live.screen.draws.reach(index + 1) }, orRecord: Bugs.noLiveUpdates)
+            guard shown != nil else { break }
+            #expect(
+                live.screen.content?.counts == expected,
+                Bugs.noLiveUpdates.comment("After line \(index + 1) the screen shows \(live.screen.content?.counts ?? [:])"))
+        }
+        live.feed.finish()
+        await awaitResult(of: { try await following.value }, orRecord: Bugs.feedNeverEnds)
+    }
+
+    @Test("Every redraw happens on the main actor", .exposesBug(Bugs.offMainActor))
+    func updatesRunOnTheMainActor() async {
+        let live = LiveFavorites()
+        let following = live.start()
+        live.feed.send(line("1", 10))
+        live.feed.send(line("2", 20))
+        live.feed.finish()
+        await awaitResult(of: { try await following.value }, orRecord: Bugs.feedNeverEnds)
+        let frames = live.screen.frames
+        #expect(frames.count == 2, Bugs.wrongCounts.comment)
+        let offMain = frames.filter { !$0.drawnOnMainActor }.count
+        #expect(offMain == 0, Bugs.offMainActor.comment("\(offMain) of \(frames.count) redraws ran off the main actor."))
+    }
+
+    @Test("A malformed line is skipped and counted; the lines after it still show", .exposesBug(Bugs.malformedLineEndsFeed))
+    func malformedLineIsSkipped() async {
+        let live = LiveFavorites()
+        let following = live.start()
+        live.feed.send(line("1", 10))
+        live.feed.send("<html>502 Bad Gateway</html>")
+        live.feed.send(line("2", 20))
+        live.feed.finish()
+        let result = await awaitResult(of: { try await following.value }, orRecord: Bugs.feedNeverEnds)
+        if case .failure(let error)? = result {
+            Bugs.malformedLineEndsFeed.record("followFavorites() threw \(error).")
+        }
+        #expect(
+            live.screen.content == FavoritesSnapshot(counts: ["1": 10, "2": 20], skippedLines: 1),
+            Bugs.malformedLineEndsFeed.comment("The screen shows \(String(describing: live.screen.content))"))
+    }
+}

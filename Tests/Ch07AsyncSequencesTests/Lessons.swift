@@ -1,0 +1,45 @@
+import WorkbookTesting
+
+private let reading = ChapterReading("07-AsyncSequences")
+
+/// What can go wrong in this chapter, in the learner's words.
+enum Bugs {
+    // followFavorites, the consumer
+    static let noLiveUpdates = reading.lesson(
+        "the screen does not change while the feed is open",
+        "a line arrived, but the screen did not show it; the consumer collects the whole response before it updates the model, so the user sees nothing until the server hangs up",
+        section: "One line at a time")
+    static let offMainActor = reading.lesson(
+        "the model is updated off the main actor",
+        "the screen was redrawn from a background thread; make the model @MainActor and await its methods",
+        section: "Updates belong on the main actor")
+    static let malformedLineEndsFeed = reading.lesson(
+        "one malformed line ends the whole feed",
+        "a line that is not a favorite update must be skipped and counted (model.skipMalformedLine()), and the lines after it still shown",
+        section: "A bad line is not the end")
+    static let feedNeverEnds = reading.lesson(
+        "followFavorites() does not return after the feed ends",
+        "the server ended the response, but followFavorites() is still suspended",
+        section: "One line at a time")
+    static let wrongCounts = reading.lesson(
+        "the screen does not show the counts the server sent",
+        "after the feed ends, the screen shows the latest count of each photo",
+        section: "One line at a time")
+    // favoriteEventLines, the producer
+    static let streamNeverFinishes = reading.lesson(
+        "the stream never finishes",
+        "the feed completed, but the consumer's for-await loop is still waiting for another line; didCompleteWithError must finish the continuation",
+        section: "Every stream must finish")
+    static let errorSwallowed = reading.lesson(
+        "the feed's error never reaches the consumer",
+        "the feed failed, and the consumer must see that error thrown from its for-await loop; use finish(throwing:)",
+        section: "Every stream must finish")
+    static let upstreamNotCancelled = reading.lesson(
+        "the feed keeps running after the consumer stopped",
+        "the consumer left its loop, but nobody cancelled the line feed; the server still sends, and the connection stays open for nobody. Cancel it in onTermination",
+        section: "Stop the source when the consumer stops")
+    static let linesLost = reading.lesson(
+        "the stream does not pass on the feed's lines",
+        "the consumer should receive every line the server sent, in order",
+        section: "Every stream must finish")
+}
