@@ -68,7 +68,9 @@ struct DownloadArchiveTests {
         let scene = try DownloadScene(archive: .status(503, body: Data("down for maintenance".utf8)))
         let result = await scene.download()
         #expect(throws: PhotoServiceError.unexpectedStatus(503), Bugs.archiveWrong.comment) { try result.get() }
-        #expect(scene.contents(of: scene.destination) == nil, Bugs.archiveWrong.comment("An error page was saved as the archive."))
+        #expect(
+            scene.contents(of: scene.destination) == nil,
+            Bugs.archiveWrong.comment("An error page was saved as the archive."))
         scene.expectNoTemporaryFileLeft()
     }
 
@@ -82,7 +84,8 @@ struct DownloadArchiveTests {
         #expect(throws: Never.self, Bugs.destinationNotReplaced.comment) { try result.get() }
         #expect(
             scene.contents(of: scene.destination) == "archive v2",
-            Bugs.destinationNotReplaced.comment("The destination holds: \(scene.contents(of: scene.destination) ?? "nothing")"))
+            Bugs.destinationNotReplaced.comment(
+                "The destination holds: \(scene.contents(of: scene.destination) ?? "nothing")"))
         scene.expectNoTemporaryFileLeft()
     }
 }

@@ -37,7 +37,8 @@ struct FavoritesClientTests {
         #expect(photo == harbour, Bugs.clientWrong.comment)
         #expect(
             prompt.challengesShown.isEmpty,
-            Bugs.promptForEveryChallenge.comment("Just looking at a photo showed the sheet for: \(prompt.challengesShown)"))
+            Bugs.promptForEveryChallenge.comment(
+                "Just looking at a photo showed the sheet for: \(prompt.challengesShown)"))
 
         await #expect(throws: Never.self, Bugs.clientWrong.comment) { try await client.favorite(photoID: "7") }
         let favoriteSignIn = AuthenticationChallenge(method: .signIn, path: "/photos/7/favorite")

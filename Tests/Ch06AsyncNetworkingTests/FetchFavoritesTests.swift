@@ -49,7 +49,8 @@ struct FetchFavoritesTests {
         switch await fetch(from: server) {
         case .success(let favorites):
             Bugs.errorStatusDecoded.record(
-                "The server answered \(status) with \(body); fetchFavorites() returned \(favorites) as the user's favorites.")
+                "The server answered \(status) with \(body); fetchFavorites() returned \(favorites) as the user's favorites."
+            )
         case .failure(let error):
             #expect(
                 error as? PhotoServiceError == .unexpectedStatus(status),

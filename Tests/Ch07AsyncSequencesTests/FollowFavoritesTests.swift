@@ -59,11 +59,16 @@ struct FollowFavoritesTests {
             live.feed.send(line(photo, count))
             expected[photo] = count
             // Wait, within the hang limit, for the redraw this line should cause.
-            let shown = await awaitResult(of: { await live.screen.draws.reach(index + 1) }, orRecord: Bugs.noLiveUpdates)
+            let shown = await awaitResult(
+                of: { await live.screen.draws.reach(index + 1) }, orRecord: Bugs.noLiveUpdates)
             guard shown != nil else { break }
             #expect(
+                live.model.snapshot.counts == expected,
+                Bugs.noLiveUpdates.comment("After line \(index + 1) the model holds \(live.model.snapshot.counts)"))
+            #expect(
                 live.screen.content?.counts == expected,
-                Bugs.noLiveUpdates.comment("After line \(index + 1) the screen shows \(live.screen.content?.counts ?? [:])"))
+                Bugs.noLiveUpdates.comment(
+                    "After line \(index + 1) the screen shows \(live.screen.content?.counts ?? [:])"))
         }
         live.feed.finish()
         await awaitResult(of: { try await following.value }, orRecord: Bugs.feedNeverEnds)
@@ -80,10 +85,13 @@ struct FollowFavoritesTests {
         let frames = live.screen.frames
         #expect(frames.count == 2, Bugs.wrongCounts.comment)
         let offMain = frames.filter { !$0.drawnOnMainActor }.count
-        #expect(offMain == 0, Bugs.offMainActor.comment("\(offMain) of \(frames.count) redraws ran off the main actor."))
+        #expect(
+            offMain == 0, Bugs.offMainActor.comment("\(offMain) of \(frames.count) redraws ran off the main actor."))
     }
 
-    @Test("A malformed line is skipped and counted; the lines after it still show", .exposesBug(Bugs.malformedLineEndsFeed))
+    @Test(
+        "A malformed line is skipped and counted; the lines after it still show",
+        .exposesBug(Bugs.malformedLineEndsFeed))
     func malformedLineIsSkipped() async {
         let live = LiveFavorites()
         let following = live.start()

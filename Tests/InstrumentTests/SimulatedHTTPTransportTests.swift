@@ -27,7 +27,9 @@ private final class FixedAnswer: SimulatedSessionDelegate {
     private let asked = Mutex<[AuthenticationChallenge]>([])
     init(_ disposition: ChallengeDisposition) { self.disposition = disposition }
     var challenges: [AuthenticationChallenge] { asked.withLock { $0 } }
-    func session(_ session: SimulatedURLSession, didReceive challenge: AuthenticationChallenge) async -> ChallengeDisposition {
+    func session(_ session: SimulatedURLSession, didReceive challenge: AuthenticationChallenge) async
+        -> ChallengeDisposition
+    {
         asked.withLock { $0.append(challenge) }
         return disposition
     }
@@ -222,9 +224,11 @@ struct SimulatedHTTPChallengeTests {
         #expect(sessionWide.challenges.isEmpty && perRequest.challenges.count == 2)
     }
 
-    @Test("Default handling or a wrong credential gets 401", arguments: [
-        ChallengeDisposition.performDefaultHandling, .useCredential(Credential(user: "ada", password: "nope")),
-    ])
+    @Test(
+        "Default handling or a wrong credential gets 401",
+        arguments: [
+            ChallengeDisposition.performDefaultHandling, .useCredential(Credential(user: "ada", password: "nope")),
+        ])
     func unauthorised(disposition: ChallengeDisposition) async throws {
         let server = protectedServer()
         let session = SimulatedURLSession(server: server, delegate: FixedAnswer(disposition))
