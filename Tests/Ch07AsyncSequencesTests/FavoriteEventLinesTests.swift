@@ -31,16 +31,15 @@ private func consumeAll(_ lines: AsyncThrowingStream<String, any Error>) async -
 }
 
 /// How a consumer stops listening early.
-enum EarlyStop: String, CaseIterable, Sendable, CustomTestStringConvertible {
+enum EarlyStop: String, CaseIterable, Codable, Sendable, CustomTestStringConvertible {
     case breakOutOfTheLoop = "breaks out of its loop"
     case cancelTheConsumingTask = "is cancelled"
     var testDescription: String { rawValue }
 }
 
-@Suite("Chapter 07: favoriteEventLines() wraps a delegate feed in an AsyncThrowingStream")
-struct FavoriteEventLinesTests {
-    @Test("The consumer gets every line, and its loop ends when the feed ends", .exposesBug(Bugs.streamNeverFinishes))
-    func streamFinishes() async {
+/// The scenarios, each run by one test in a child process.
+private enum FeedScenario {
+    static func streamFinishes() async {
         let server = SimulatedHTTPServer()
         let feed = server.stream(at: "/favorites/live")
         let session = SimulatedURLSession(server: server)
@@ -55,8 +54,7 @@ struct FavoriteEventLinesTests {
         }
     }
 
-    @Test("The feed's error is thrown to the consumer", .exposesBug(Bugs.errorSwallowed))
-    func errorReachesTheConsumer() async {
+    static func errorReachesTheConsumer() async {
         let server = SimulatedHTTPServer()
         let feed = server.stream(at: "/favorites/live")
         let session = SimulatedURLSession(server: server)
@@ -73,10 +71,7 @@ struct FavoriteEventLinesTests {
         }
     }
 
-    @Test(
-        "When the consumer stops early, the feed is cancelled and delivers nothing more",
-        .exposesBug(Bugs.upstreamNotCancelled), arguments: EarlyStop.allCases)
-    func earlyStopCancelsTheFeed(stop: EarlyStop) async {
+    static func earlyStopCancelsTheFeed(stop: EarlyStop) async {
         let server = SimulatedHTTPServer()
         let feed = server.stream(at: "/favorites/live")
         let session = SimulatedURLSession(server: server)
@@ -97,5 +92,44 @@ struct FavoriteEventLinesTests {
         #expect(!feed.isConnected, Bugs.upstreamNotCancelled.comment("The connection is still open."))
         let delivered = feed.send("late")
         #expect(!delivered, Bugs.upstreamNotCancelled.comment("A line sent afterwards was still delivered."))
+    }
+}
+
+@Suite("Chapter 07: favoriteEventLines() wraps a delegate feed in an AsyncThrowingStream")
+struct FavoriteEventLinesTests {
+    // Each scenario runs in a child process (an exit test), with a thread pool of its own:
+    // the bounded waits then measure the code under test, not other tests' load.
+
+    @Test("The consumer gets every line, and its loop ends when the feed ends", .exposesBug(Bugs.streamNeverFinishes))
+    func streamFinishes() async {
+        let log = CrashLog()
+        let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
+            log.captureStandardError()
+            await FeedScenario.streamFinishes()
+        }
+        log.explain(run, as: Bugs.crashed)
+    }
+
+    @Test("The feed's error is thrown to the consumer", .exposesBug(Bugs.errorSwallowed))
+    func errorReachesTheConsumer() async {
+        let log = CrashLog()
+        let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
+            log.captureStandardError()
+            await FeedScenario.errorReachesTheConsumer()
+        }
+        log.explain(run, as: Bugs.crashed)
+    }
+
+    @Test(
+        "When the consumer stops early, the feed is cancelled and delivers nothing more",
+        .exposesBug(Bugs.upstreamNotCancelled), arguments: EarlyStop.allCases)
+    func earlyStopCancelsTheFeed(stop: EarlyStop) async {
+        let log = CrashLog()
+        let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) {
+            [log = log as CrashLog, stop = stop as EarlyStop] in
+            log.captureStandardError()
+            await FeedScenario.earlyStopCancelsTheFeed(stop: stop)
+        }
+        log.explain(run, as: Bugs.crashed)
     }
 }

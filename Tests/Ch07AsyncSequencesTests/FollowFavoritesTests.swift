@@ -35,11 +35,10 @@ private func line(_ photoId: String, _ favorites: Int) -> String {
     #"{"photoId":"\#(photoId)","favorites":\#(favorites)}"#
 }
 
-@Suite("Chapter 07: followFavorites() shows each line as it arrives, on the main actor")
+/// The scenarios, each run by one test in a child process.
 @MainActor
-struct FollowFavoritesTests {
-    @Test("After the feed ends, the screen shows each photo's latest count")
-    func finalCounts() async {
+private enum FollowScenario {
+    static func finalCounts() async {
         let live = LiveFavorites()
         let following = live.start()
         for (photo, count) in [("1", 10), ("2", 20), ("1", 11)] { live.feed.send(line(photo, count)) }
@@ -49,8 +48,7 @@ struct FollowFavoritesTests {
         #expect(live.screen.content?.counts == ["1": 11, "2": 20], Bugs.wrongCounts.comment)
     }
 
-    @Test("Each line shows on the screen before the next one is sent", .exposesBug(Bugs.noLiveUpdates))
-    func updatesAreLive() async {
+    static func updatesAreLive() async {
         let live = LiveFavorites()
         let following = live.start()
         await awaitResult(of: { await live.feed.connections.reach(1) }, orRecord: Bugs.feedNeverEnds)
@@ -74,8 +72,7 @@ struct FollowFavoritesTests {
         await awaitResult(of: { try await following.value }, orRecord: Bugs.feedNeverEnds)
     }
 
-    @Test("Every redraw happens on the main actor", .exposesBug(Bugs.offMainActor))
-    func updatesRunOnTheMainActor() async {
+    static func updatesRunOnTheMainActor() async {
         let live = LiveFavorites()
         let following = live.start()
         live.feed.send(line("1", 10))
@@ -89,10 +86,7 @@ struct FollowFavoritesTests {
             offMain == 0, Bugs.offMainActor.comment("\(offMain) of \(frames.count) redraws ran off the main actor."))
     }
 
-    @Test(
-        "A malformed line is skipped and counted; the lines after it still show",
-        .exposesBug(Bugs.malformedLineEndsFeed))
-    func malformedLineIsSkipped() async {
+    static func malformedLineIsSkipped() async {
         let live = LiveFavorites()
         let following = live.start()
         live.feed.send(line("1", 10))
@@ -106,5 +100,53 @@ struct FollowFavoritesTests {
         #expect(
             live.screen.content == FavoritesSnapshot(counts: ["1": 10, "2": 20], skippedLines: 1),
             Bugs.malformedLineEndsFeed.comment("The screen shows \(String(describing: live.screen.content))"))
+    }
+}
+
+@Suite("Chapter 07: followFavorites() shows each line as it arrives, on the main actor")
+struct FollowFavoritesTests {
+    // Each scenario runs in a child process (an exit test), with a thread pool of its own:
+    // the bounded waits below then measure the code under test, not other tests' load.
+
+    @Test("After the feed ends, the screen shows each photo's latest count")
+    func finalCounts() async {
+        let log = CrashLog()
+        let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
+            log.captureStandardError()
+            await FollowScenario.finalCounts()
+        }
+        log.explain(run, as: Bugs.crashed)
+    }
+
+    @Test("Each line shows on the screen before the next one is sent", .exposesBug(Bugs.noLiveUpdates))
+    func updatesAreLive() async {
+        let log = CrashLog()
+        let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
+            log.captureStandardError()
+            await FollowScenario.updatesAreLive()
+        }
+        log.explain(run, as: Bugs.crashed)
+    }
+
+    @Test("Every redraw happens on the main actor", .exposesBug(Bugs.offMainActor))
+    func updatesRunOnTheMainActor() async {
+        let log = CrashLog()
+        let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
+            log.captureStandardError()
+            await FollowScenario.updatesRunOnTheMainActor()
+        }
+        log.explain(run, as: Bugs.crashed)
+    }
+
+    @Test(
+        "A malformed line is skipped and counted; the lines after it still show",
+        .exposesBug(Bugs.malformedLineEndsFeed))
+    func malformedLineIsSkipped() async {
+        let log = CrashLog()
+        let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
+            log.captureStandardError()
+            await FollowScenario.malformedLineIsSkipped()
+        }
+        log.explain(run, as: Bugs.crashed)
     }
 }

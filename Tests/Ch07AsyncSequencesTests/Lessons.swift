@@ -38,6 +38,10 @@ enum Bugs {
         "the feed keeps running after the consumer stopped",
         "the consumer left its loop, but nobody cancelled the line feed; the server still sends, and the connection stays open for nobody. Cancel it in onTermination",
         section: "Stop the source when the consumer stops")
+    static let crashed = reading.lesson(
+        "the favorites code crashed the process",
+        "the scenario's child process did not exit cleanly",
+        section: "One line at a time")
     static let linesLost = reading.lesson(
         "the stream does not pass on the feed's lines",
         "the consumer should receive every line the server sent, in order",
