@@ -11,33 +11,19 @@ import Synchronization
 /// `URLSession.data(for:)` works through such a stub on Linux and macOS alike, so an
 /// exercise can use the real API. Get a session from ``SimulatedHTTPServer/makeURLSession()``.
 final class StubURLProtocol: URLProtocol {
-    private final class WeakServer: Sendable {
-        weak let server: SimulatedHTTPServer?
-        init(_ server: SimulatedHTTPServer) { self.server = server }
-    }
-
     /// The live servers, by host.
-    private static let servers = Mutex<[String: WeakServer]>([:])
+    private static let registry = ServerRegistry()
 
     static func register(_ server: SimulatedHTTPServer) {
-        guard let host = server.baseURL.host else { return }
-        servers.withLock { servers in
-            servers = servers.filter { $0.value.server != nil }
-            servers[host] = WeakServer(server)
-        }
+        registry.add(server)
     }
 
-    private static func server(for request: URLRequest) -> SimulatedHTTPServer? {
-        guard let host = request.url?.host else { return nil }
-        return servers.withLock { $0[host]?.server }
-    }
-
-    override class func canInit(with request: URLRequest) -> Bool { server(for: request) != nil }
+    override class func canInit(with request: URLRequest) -> Bool { registry.server(for: request) != nil }
 
     override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
 
     override func startLoading() {
-        guard let server = Self.server(for: request) else {
+        guard let server = Self.registry.server(for: request) else {
             client?.urlProtocol(self, didFailWithError: URLError(.cannotFindHost))
             return
         }
@@ -52,4 +38,29 @@ final class StubURLProtocol: URLProtocol {
     }
 
     override func stopLoading() {}
+}
+
+/// The servers a stub can answer for. The Mutex lives in an instance, as everywhere else in the
+/// simulated world: held directly in a `static let`, its locked accesses were reported by
+/// Thread Sanitizer as a Swift access race.
+private final class ServerRegistry: Sendable {
+    private final class WeakServer: Sendable {
+        weak let server: SimulatedHTTPServer?
+        init(_ server: SimulatedHTTPServer) { self.server = server }
+    }
+
+    private let servers = Mutex<[String: WeakServer]>([:])
+
+    func add(_ server: SimulatedHTTPServer) {
+        guard let host = server.baseURL.host else { return }
+        servers.withLock { servers in
+            servers = servers.filter { $0.value.server != nil }
+            servers[host] = WeakServer(server)
+        }
+    }
+
+    func server(for request: URLRequest) -> SimulatedHTTPServer? {
+        guard let host = request.url?.host else { return nil }
+        return servers.withLock { $0[host]?.server }
+    }
 }
