@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -24,14 +23,16 @@ public protocol LineFeedDelegate: AnyObject, Sendable {
 public final class SimulatedLineFeedTask: Sendable {
     private enum State {
         case suspended
+        /// `resume()` is creating the connection.
+        case starting
         case connecting(Task<Void, Never>)
         case connected(ScriptedLineStream)
         case completed
     }
 
-    private let state = Mutex(State.suspended)
+    private let state = LockedState(State.suspended)
     /// Kept until the task completes, as URLSession keeps its task delegates.
-    private let delegate: Mutex<(any LineFeedDelegate)?>
+    private let delegate: LockedState<(any LineFeedDelegate)?>
     private let delegateQueue = DispatchQueue(label: "SimulatedLineFeedTask.delegate")
     private let request: URLRequest
     private let session: SimulatedURLSession
@@ -39,15 +40,30 @@ public final class SimulatedLineFeedTask: Sendable {
     init(request: URLRequest, session: SimulatedURLSession, delegate: any LineFeedDelegate) {
         self.request = request
         self.session = session
-        self.delegate = Mutex(delegate)
+        self.delegate = LockedState(delegate)
     }
 
     /// Connects and starts delivering. Does nothing if the task already started or ended.
     public func resume() {
-        state.withLock { state in
-            guard case .suspended = state else { return }
-            state = .connecting(Task { [self] in await connect() })
+        let starts = state.withLock { state -> Bool in
+            guard case .suspended = state else { return false }
+            state = .starting
+            return true
         }
+        guard starts else { return }
+        let connection = Task { [self] in await connect() }
+        let cancelledMeanwhile = state.withLock { state -> Bool in
+            switch state {
+            case .starting:
+                state = .connecting(connection)
+                return false
+            case .completed:
+                return true
+            case .suspended, .connecting, .connected:
+                return false  // the connection got there first
+            }
+        }
+        if cancelledMeanwhile { connection.cancel() }
     }
 
     /// Hangs up. The delegate hears `URLError(.cancelled)` unless the response already ended.
@@ -57,7 +73,7 @@ public final class SimulatedLineFeedTask: Sendable {
             return state
         }
         switch previous {
-        case .suspended:
+        case .suspended, .starting:
             finish(with: URLError(.cancelled))
         case .connecting(let transfer):
             transfer.cancel()  // the transfer records the cancel if the request reached the server
@@ -86,7 +102,10 @@ public final class SimulatedLineFeedTask: Sendable {
             end(with: nil)
         case .stream(_, let stream):
             let stillWanted = state.withLock { state -> Bool in
-                guard case .connecting = state else { return false }
+                switch state {
+                case .connecting, .starting: break
+                default: return false
+                }
                 state = .connected(stream)
                 return true
             }

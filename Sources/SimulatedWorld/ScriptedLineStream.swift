@@ -1,4 +1,4 @@
-import Synchronization
+import Dispatch
 
 /// A response that stays open and sends one line at a time, as the test decides.
 ///
@@ -20,7 +20,9 @@ public final class ScriptedLineStream: Sendable {
         var ended = false
     }
 
-    private let state = Mutex(State())
+    private let state = LockedState(State())
+    /// Runs the listener, in order, outside the lock.
+    private let deliveries = DispatchQueue(label: "ScriptedLineStream.deliveries")
     /// Counts the clients that have connected.
     public let connections = ObservedCount()
     /// Counts the clients that hung up (cancelled) before the response ended.
@@ -59,7 +61,7 @@ public final class ScriptedLineStream: Sendable {
                 return false
             }
             if state.ended { state.listener = nil }
-            listener(event)  // under the lock, so that events keep their order
+            deliveries.async { listener(event) }  // queued under the lock, so events keep their order
             return true
         }
     }
@@ -67,7 +69,7 @@ public final class ScriptedLineStream: Sendable {
     /// Connects `listener` and hands it the events that were waiting.
     func connect(_ listener: @escaping @Sendable (Event) -> Void) {
         state.withLock { state in
-            for event in state.waiting { listener(event) }
+            for event in state.waiting { deliveries.async { listener(event) } }
             state.waiting.removeAll()
             if !state.ended { state.listener = listener }
         }

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// A simulated sign-in sheet: the app shows it, the user types a name and password or taps Cancel.
 ///
@@ -14,7 +13,7 @@ public final class SignInPrompt: Sendable {
     }
 
     private let action: UserAction
-    private let shownFor = Mutex<[AuthenticationChallenge]>([])
+    private let shownFor = LockedState<[AuthenticationChallenge]>([])
     private let userQueue = DispatchQueue(label: "SignInPrompt.user")
     /// Counts the times the sheet was shown.
     public let timesShown = ObservedCount()

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -13,11 +12,13 @@ import Synchronization
 public final class SimulatedDataTask: Sendable {
     private enum State {
         case suspended
+        /// `resume()` is creating the transfer.
+        case starting
         case running(Task<Void, Never>)
         case completed
     }
 
-    private let state = Mutex(State.suspended)
+    private let state = LockedState(State.suspended)
     private let request: URLRequest
     private let session: SimulatedURLSession
     private let completionHandler: @Sendable (Data?, URLResponse?, (any Error)?) -> Void
@@ -33,36 +34,48 @@ public final class SimulatedDataTask: Sendable {
 
     /// Starts the transfer. Does nothing if the task already started, finished or was cancelled.
     public func resume() {
-        state.withLock { state in
-            guard case .suspended = state else { return }
-            state = .running(
-                Task { [self] in
-                    do {
-                        let (data, response) = try await session.data(for: request)
-                        complete(data, response, nil)
-                    } catch {
-                        complete(nil, nil, error)
-                    }
-                })
+        let starts = state.withLock { state -> Bool in
+            guard case .suspended = state else { return false }
+            state = .starting
+            return true
         }
+        guard starts else { return }
+        // The transfer is created outside the lock: locks here guard state, never run work.
+        let transfer = Task { [self] in
+            do {
+                let (data, response) = try await session.data(for: request)
+                complete(data, response, nil)
+            } catch {
+                complete(nil, nil, error)
+            }
+        }
+        let cancelledMeanwhile = state.withLock { state -> Bool in
+            guard case .starting = state else { return true }
+            state = .running(transfer)
+            return false
+        }
+        if cancelledMeanwhile { transfer.cancel() }
     }
 
     /// Cancels the transfer; the completion handler gets `URLError(.cancelled)`.
     /// Does nothing once the task has completed.
     public func cancel() {
-        let wasSuspended = state.withLock { state -> Bool in
+        let running = state.withLock { state -> Task<Void, Never>?? in
             switch state {
-            case .suspended:
+            case .suspended, .starting:
                 state = .completed
-                return true
+                return .some(nil)
             case .running(let transfer):
-                transfer.cancel()
-                return false
+                return .some(transfer)
             case .completed:
-                return false
+                return nil
             }
         }
-        if wasSuspended { deliver(nil, nil, URLError(.cancelled)) }
+        switch running {
+        case .some(let transfer?): transfer.cancel()  // the transfer then completes as cancelled
+        case .some(nil): deliver(nil, nil, URLError(.cancelled))
+        case nil: break
+        }
     }
 
     private func complete(_ data: Data?, _ response: URLResponse?, _ error: (any Error)?) {

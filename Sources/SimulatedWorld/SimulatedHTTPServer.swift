@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -41,7 +40,7 @@ public final class SimulatedHTTPServer: Sendable {
         var cancelledChallenges: [AuthenticationChallenge] = []
     }
 
-    private let state = Mutex(State())
+    private let state = LockedState(State())
 
     /// The server's address. Its host is unique to this server.
     public let baseURL: URL

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// Stands in for the view that shows a model: every ``draw(_:)`` is one redraw with the
 /// model's current content.
@@ -18,7 +17,7 @@ public final class SimulatedScreen<Content: Sendable>: Sendable {
         public let drawnOnMainActor: Bool
     }
 
-    private let drawn = Mutex<[Frame]>([])
+    private let drawn = LockedState<[Frame]>([])
     /// Counts the redraws.
     public let draws = ObservedCount()
 

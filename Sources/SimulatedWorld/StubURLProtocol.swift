@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -40,16 +39,14 @@ final class StubURLProtocol: URLProtocol {
     override func stopLoading() {}
 }
 
-/// The servers a stub can answer for. The Mutex lives in an instance, as everywhere else in the
-/// simulated world: held directly in a `static let`, its locked accesses were reported by
-/// Thread Sanitizer as a Swift access race.
+/// The servers a stub can answer for.
 private final class ServerRegistry: Sendable {
     private final class WeakServer: Sendable {
         weak let server: SimulatedHTTPServer?
         init(_ server: SimulatedHTTPServer) { self.server = server }
     }
 
-    private let servers = Mutex<[String: WeakServer]>([:])
+    private let servers = LockedState<[String: WeakServer]>([:])
 
     func add(_ server: SimulatedHTTPServer) {
         guard let host = server.baseURL.host else { return }
