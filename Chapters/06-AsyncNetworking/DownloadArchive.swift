@@ -6,7 +6,7 @@ import SimulatedWorld
 #endif
 
 /// Downloads the user's photo archive (`GET /archive.zip`) and saves it at `destination`,
-/// replacing the copy saved last time, if any. Throws `PhotoServiceError.unexpectedStatus`
+/// replacing the copy saved last time, if any. Throws `PhotoAPIError.unexpectedStatus`
 /// when the service does not answer 2xx.
 ///
 /// Exercise: it works the first time, when all goes well. Look at what it leaves on disk
@@ -18,7 +18,7 @@ public func downloadArchive(
     let (temporaryFile, response) = try await session.download(for: request)
     let status = (response as? HTTPURLResponse)?.statusCode ?? 0
     guard (200..<300).contains(status) else {
-        throw PhotoServiceError.unexpectedStatus(status)
+        throw PhotoAPIError.unexpectedStatus(status)
     }
     try FileManager.default.moveItem(at: temporaryFile, to: destination)
 }

@@ -4,8 +4,8 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// A photo, as the photo service describes it.
-public struct Photo: Sendable, Hashable, Codable {
+/// A photo as the photo service lists it: its id and title.
+public struct PhotoSummary: Sendable, Hashable, Codable {
     public let id: String
     public let title: String
 
@@ -16,7 +16,7 @@ public struct Photo: Sendable, Hashable, Codable {
 }
 
 /// What the photo service's client throws when the service answers, but not with success.
-public enum PhotoServiceError: Error, Hashable {
+public enum PhotoAPIError: Error, Hashable {
     /// The status code was not 2xx.
     case unexpectedStatus(Int)
     /// The answer was not an HTTP response at all.
@@ -29,8 +29,8 @@ public enum PhotoServiceError: Error, Hashable {
 /// Exercise: it works while the service is healthy. Run
 /// `swift test --filter Ch06AsyncNetworkingTests` to see what it does when the service is not.
 /// Read Chapters/06-AsyncNetworking/README.md first.
-public func fetchFavorites(from baseURL: URL, using session: URLSession) async throws -> [Photo] {
+public func fetchFavorites(from baseURL: URL, using session: URLSession) async throws -> [PhotoSummary] {
     let request = URLRequest(url: baseURL.appendingPathComponent("favorites"))
     let (data, _) = try await session.data(for: request)
-    return try JSONDecoder().decode([Photo].self, from: data)
+    return try JSONDecoder().decode([PhotoSummary].self, from: data)
 }

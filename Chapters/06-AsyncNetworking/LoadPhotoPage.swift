@@ -7,10 +7,10 @@ import SimulatedWorld
 
 /// What the photo screen shows: the photo, then its comments.
 public struct PhotoPage: Sendable, Hashable {
-    public let photo: Photo
+    public let photo: PhotoSummary
     public let comments: [String]
 
-    public init(photo: Photo, comments: [String]) {
+    public init(photo: PhotoSummary, comments: [String]) {
         self.photo = photo
         self.comments = comments
     }
@@ -24,7 +24,7 @@ public func loadPhotoPage(
     id: String, from baseURL: URL, using session: SimulatedURLSession
 ) async throws -> PhotoPage {
     let photoURL = baseURL.appendingPathComponent("photos/\(id)")
-    let photo = try JSONDecoder().decode(Photo.self, from: try await fetchData(from: photoURL, using: session))
+    let photo = try JSONDecoder().decode(PhotoSummary.self, from: try await fetchData(from: photoURL, using: session))
     let commentsURL = photoURL.appendingPathComponent("comments")
     let comments = try JSONDecoder().decode([String].self, from: try await fetchData(from: commentsURL, using: session))
     return PhotoPage(photo: photo, comments: comments)

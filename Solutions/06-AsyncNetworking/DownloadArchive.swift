@@ -6,7 +6,7 @@ import SimulatedWorld
 #endif
 
 /// Downloads the user's photo archive (`GET /archive.zip`) and saves it at `destination`,
-/// replacing the copy saved last time, if any. Throws `PhotoServiceError.unexpectedStatus`
+/// replacing the copy saved last time, if any. Throws `PhotoAPIError.unexpectedStatus`
 /// when the service does not answer 2xx.
 public func downloadArchive(
     from baseURL: URL, to destination: URL, using session: SimulatedURLSession
@@ -19,7 +19,7 @@ public func downloadArchive(
     defer { try? fileManager.removeItem(at: temporaryFile) }
     let status = (response as? HTTPURLResponse)?.statusCode ?? 0
     guard (200..<300).contains(status) else {
-        throw PhotoServiceError.unexpectedStatus(status)
+        throw PhotoAPIError.unexpectedStatus(status)
     }
     // moveItem refuses to overwrite. (replaceItemAt would swap atomically on macOS, but
     // swift-corelibs-foundation on Linux does not implement it reliably.)

@@ -19,12 +19,12 @@ public final class FavoritesClient: Sendable {
         self.prompt = prompt
     }
 
-    /// Photo `id`, public: `GET /photos/<id>`.
-    public func photo(id: String) async throws -> Photo {
+    /// The summary of photo `id`, public: `GET /photos/<id>`.
+    public func photo(id: String) async throws -> PhotoSummary {
         let request = URLRequest(url: baseURL.appendingPathComponent("photos/\(id)"))
         let (data, response) = try await session.data(for: request)
         try requireSuccess(response)
-        return try JSONDecoder().decode(Photo.self, from: data)
+        return try JSONDecoder().decode(PhotoSummary.self, from: data)
     }
 
     /// Adds photo `id` to the user's favorites: `POST /photos/<id>/favorite`, which challenges
@@ -60,6 +60,6 @@ final class SignInForThisRequest: SimulatedSessionDelegate {
 }
 
 private func requireSuccess(_ response: URLResponse) throws {
-    guard let status = (response as? HTTPURLResponse)?.statusCode else { throw PhotoServiceError.notHTTP }
-    guard (200..<300).contains(status) else { throw PhotoServiceError.unexpectedStatus(status) }
+    guard let status = (response as? HTTPURLResponse)?.statusCode else { throw PhotoAPIError.notHTTP }
+    guard (200..<300).contains(status) else { throw PhotoAPIError.unexpectedStatus(status) }
 }

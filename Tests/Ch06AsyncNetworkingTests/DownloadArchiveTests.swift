@@ -67,7 +67,7 @@ struct DownloadArchiveTests {
     func errorStatusCleansUp() async throws {
         let scene = try DownloadScene(archive: .status(503, body: Data("down for maintenance".utf8)))
         let result = await scene.download()
-        #expect(throws: PhotoServiceError.unexpectedStatus(503), Bugs.archiveWrong.comment) { try result.get() }
+        #expect(throws: PhotoAPIError.unexpectedStatus(503), Bugs.archiveWrong.comment) { try result.get() }
         #expect(
             scene.contents(of: scene.destination) == nil,
             Bugs.archiveWrong.comment("An error page was saved as the archive."))

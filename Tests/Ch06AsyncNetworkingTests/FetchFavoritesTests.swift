@@ -14,7 +14,7 @@ import WorkbookTesting
 #endif
 
 /// A real URLSession, answered by `server` through a URLProtocol stub.
-private func fetch(from server: SimulatedHTTPServer) async -> Result<[Photo], any Error> {
+private func fetch(from server: SimulatedHTTPServer) async -> Result<[PhotoSummary], any Error> {
     let session = server.makeURLSession()
     defer { session.finishTasksAndInvalidate() }
     do {
@@ -36,7 +36,7 @@ struct FetchFavoritesTests {
     }
 
     @Test(
-        "A non-2xx answer throws PhotoServiceError.unexpectedStatus, whatever its body",
+        "A non-2xx answer throws PhotoAPIError.unexpectedStatus, whatever its body",
         .exposesBug(Bugs.errorStatusDecoded),
         arguments: [
             (404, "[]"),  // an empty list that is not a list of favorites
@@ -53,7 +53,7 @@ struct FetchFavoritesTests {
             )
         case .failure(let error):
             #expect(
-                error as? PhotoServiceError == .unexpectedStatus(status),
+                error as? PhotoAPIError == .unexpectedStatus(status),
                 Bugs.errorStatusDecoded.comment("The server answered \(status); fetchFavorites() threw \(error)."))
         }
     }

@@ -18,7 +18,7 @@ enum Bugs {
     // fetchFavorites
     static let errorStatusDecoded = reading.lesson(
         "a non-2xx response is decoded as if it succeeded",
-        "data(for:) returns whatever the server answered; fetchFavorites() must throw PhotoServiceError.unexpectedStatus(status) instead of decoding an error answer",
+        "data(for:) returns whatever the server answered; fetchFavorites() must throw PhotoAPIError.unexpectedStatus(status) instead of decoding an error answer",
         section: "Check the status before you decode")
     static let favoritesLost = reading.lesson(
         "fetchFavorites() does not return the favorites of a successful answer",
@@ -35,7 +35,7 @@ enum Bugs {
         section: "The temporary file is yours")
     static let archiveWrong = reading.lesson(
         "downloadArchive() does not deliver the archive as it should",
-        "a 2xx download must end up at the destination; any other status must throw PhotoServiceError.unexpectedStatus and leave the destination alone",
+        "a 2xx download must end up at the destination; any other status must throw PhotoAPIError.unexpectedStatus and leave the destination alone",
         section: "The temporary file is yours")
     // loadPhotoPage
     static let transferNotCancelled = reading.lesson(
@@ -79,5 +79,5 @@ func isCancellation(_ error: any Error) -> Bool {
 }
 
 /// A photo and its JSON, as the simulated service sends it.
-let harbour = Photo(id: "7", title: "Harbour at dawn")
+let harbour = PhotoSummary(id: "7", title: "Harbour at dawn")
 let harbourJSON = #"{"id":"7","title":"Harbour at dawn"}"#
