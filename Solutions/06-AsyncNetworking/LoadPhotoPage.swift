@@ -1,6 +1,5 @@
 import Foundation
 import SimulatedWorld
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -59,7 +58,7 @@ private final class CancellableTransfer: Sendable {
         var task: SimulatedDataTask?
         var isCancelled = false
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Resumes `task`, or cancels it at once if the transfer was already cancelled.
     func start(_ task: SimulatedDataTask) {

@@ -30,9 +30,9 @@ public final class SimulatedLineFeedTask: Sendable {
         case completed
     }
 
-    private let state = LockedState(State.suspended)
+    private let state = Locked(State.suspended)
     /// Kept until the task completes, as URLSession keeps its task delegates.
-    private let delegate: LockedState<(any LineFeedDelegate)?>
+    private let delegate: Locked<(any LineFeedDelegate)?>
     private let delegateQueue = DispatchQueue(label: "SimulatedLineFeedTask.delegate")
     private let request: URLRequest
     private let session: SimulatedURLSession
@@ -40,7 +40,7 @@ public final class SimulatedLineFeedTask: Sendable {
     init(request: URLRequest, session: SimulatedURLSession, delegate: any LineFeedDelegate) {
         self.request = request
         self.session = session
-        self.delegate = LockedState(delegate)
+        self.delegate = Locked(delegate)
     }
 
     /// Connects and starts delivering. Does nothing if the task already started or ended.

@@ -20,7 +20,7 @@ public final class ScriptedLineStream: Sendable {
         var ended = false
     }
 
-    private let state = LockedState(State())
+    private let state = Locked(State())
     /// Runs the listener, in order, outside the lock.
     private let deliveries = DispatchQueue(label: "ScriptedLineStream.deliveries")
     /// Counts the clients that have connected.

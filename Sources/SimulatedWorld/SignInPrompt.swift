@@ -13,7 +13,7 @@ public final class SignInPrompt: Sendable {
     }
 
     private let action: UserAction
-    private let shownFor = LockedState<[AuthenticationChallenge]>([])
+    private let shownFor = Locked<[AuthenticationChallenge]>([])
     private let userQueue = DispatchQueue(label: "SignInPrompt.user")
     /// Counts the times the sheet was shown.
     public let timesShown = ObservedCount()

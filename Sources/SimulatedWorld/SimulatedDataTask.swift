@@ -18,7 +18,7 @@ public final class SimulatedDataTask: Sendable {
         case completed
     }
 
-    private let state = LockedState(State.suspended)
+    private let state = Locked(State.suspended)
     private let request: URLRequest
     private let session: SimulatedURLSession
     private let completionHandler: @Sendable (Data?, URLResponse?, (any Error)?) -> Void

@@ -40,7 +40,7 @@ public final class SimulatedHTTPServer: Sendable {
         var cancelledChallenges: [AuthenticationChallenge] = []
     }
 
-    private let state = LockedState(State())
+    private let state = Locked(State())
 
     /// The server's address. Its host is unique to this server.
     public let baseURL: URL

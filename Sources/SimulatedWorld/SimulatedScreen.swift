@@ -17,7 +17,7 @@ public final class SimulatedScreen<Content: Sendable>: Sendable {
         public let drawnOnMainActor: Bool
     }
 
-    private let drawn = LockedState<[Frame]>([])
+    private let drawn = Locked<[Frame]>([])
     /// Counts the redraws.
     public let draws = ObservedCount()
 

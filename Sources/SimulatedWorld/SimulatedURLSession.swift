@@ -26,7 +26,7 @@ public final class SimulatedURLSession: Sendable {
     /// Where downloads are written.
     public let temporaryDirectory: URL
     private let delegate: (any SimulatedSessionDelegate)?
-    private let temporaryFiles = LockedState<[URL]>([])
+    private let temporaryFiles = Locked<[URL]>([])
     let callbackQueue = DispatchQueue(label: "SimulatedURLSession.callbacks")
 
     /// A session for `server`. `delegate`, like URLSession's session delegate, answers the
@@ -155,7 +155,7 @@ public final class SimulatedURLSession: Sendable {
 /// Where one transfer is, so that a cancel is recorded only for a request that reached the server.
 private final class TransferProgress: Sendable {
     private enum Stage { case notStarted, inFlight, ended, cancelled }
-    private let stage = LockedState(Stage.notStarted)
+    private let stage = Locked(Stage.notStarted)
 
     /// Moves to in flight; false if the transfer was cancelled first.
     func start() -> Bool {

@@ -46,7 +46,7 @@ private final class ServerRegistry: Sendable {
         init(_ server: SimulatedHTTPServer) { self.server = server }
     }
 
-    private let servers = LockedState<[String: WeakServer]>([:])
+    private let servers = Locked<[String: WeakServer]>([:])
 
     func add(_ server: SimulatedHTTPServer) {
         guard let host = server.baseURL.host else { return }

@@ -1,6 +1,5 @@
 import Foundation
 import SimulatedWorld
-import Synchronization
 import Testing
 import WorkbookTesting
 
@@ -24,7 +23,7 @@ private func isCancelled(_ error: (any Error)?) -> Bool { (error as? URLError)?.
 /// Answers every challenge the same way and remembers what it was asked.
 private final class FixedAnswer: SimulatedSessionDelegate {
     let disposition: ChallengeDisposition
-    private let asked = Mutex<[AuthenticationChallenge]>([])
+    private let asked = Locked<[AuthenticationChallenge]>([])
     init(_ disposition: ChallengeDisposition) { self.disposition = disposition }
     var challenges: [AuthenticationChallenge] { asked.withLock { $0 } }
     func session(_ session: SimulatedURLSession, didReceive challenge: AuthenticationChallenge) async
@@ -37,7 +36,7 @@ private final class FixedAnswer: SimulatedSessionDelegate {
 
 /// Records what a line feed delivers.
 private final class FeedRecorder: LineFeedDelegate {
-    private let events = Mutex<[String]>([])
+    private let events = Locked<[String]>([])
     let completions = ObservedCount()
     let linesReceived = ObservedCount()
     var received: [String] { events.withLock { $0 } }
@@ -78,7 +77,7 @@ struct SimulatedHTTPRequestTests {
         let server = SimulatedHTTPServer()
         server.respond(to: "/a", with: .json("ok"))
         let calls = ObservedCount()
-        let body = Mutex<Data?>(nil)
+        let body = Locked<Data?>(nil)
         let task = SimulatedURLSession(server: server).dataTask(with: request(server, "/a")) { data, _, _ in
             body.withLock { $0 = data }
             calls.increment()
@@ -110,7 +109,7 @@ struct SimulatedHTTPRequestTests {
         let server = SimulatedHTTPServer()
         server.respond(to: "/slow", with: .json("late"))
         server.holdResponses(to: "/slow")
-        let outcome = Mutex<(any Error)?>(nil)
+        let outcome = Locked<(any Error)?>(nil)
         let done = ObservedCount()
         let task = SimulatedURLSession(server: server).dataTask(with: request(server, "/slow")) { _, _, error in
             outcome.withLock { $0 = error }
