@@ -56,7 +56,7 @@ public final class BackgroundJobs: Sendable {
         _ kind: Kind, for thumbnail: Thumbnail, isolation: isolated (any Actor)? = #isolation
     ) async throws {
         let start = Start(
-            kind: kind, id: thumbnail.id, onMainActor: MainActorProbe.isOnMainActor,
+            kind: kind, id: thumbnail.id, onMainActor: MainQueue.isCurrent,
             priority: Task.currentPriority)
         log.withLock { $0.append(start) }
         started.increment()

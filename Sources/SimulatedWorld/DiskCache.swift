@@ -2,7 +2,7 @@
 ///
 /// ``write(_:)`` is synchronous, like a file write: it blocks whoever calls it. Called from
 /// the main actor, it would freeze the screen for as long as the disk takes. Each write
-/// records whether it ran on the main actor (see ``MainActorProbe``) and the priority of
+/// records whether it ran on the main actor (see ``MainQueue``) and the priority of
 /// the task that ran it, so tests can check both.
 public final class DiskCache: Sendable {
     /// One write, as the cache saw it.
@@ -28,7 +28,7 @@ public final class DiskCache: Sendable {
     /// Writes `thumbnail` to the cache, blocking the caller until it is done.
     public func write(_ thumbnail: Thumbnail) {
         let write = Write(
-            id: thumbnail.id, onMainActor: MainActorProbe.isOnMainActor, priority: Task.currentPriority)
+            id: thumbnail.id, onMainActor: MainQueue.isCurrent, priority: Task.currentPriority)
         entries.withLock { $0.append(write) }
         writeCount.increment()
     }

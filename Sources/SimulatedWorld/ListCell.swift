@@ -57,7 +57,7 @@ public final class ListCell: Sendable {
     /// Shows `thumbnail` in the cell. Records whether the call ran on the main actor and
     /// which item the cell was showing at that moment.
     public func show(_ thumbnail: Thumbnail) {
-        let onMainActor = MainActorProbe.isOnMainActor
+        let onMainActor = MainQueue.isCurrent
         let showing = state.withLock { state -> ListItem? in
             state.image = thumbnail
             return state.item

@@ -76,12 +76,25 @@ public final class ScreenHost {
         note("\(screen.title).\(step)")
     }
 
+    /// Animations not yet finished, oldest first. Like UIKit's, transitions finish in the order
+    /// they started: one driver task plays them one after the other, so the order never depends
+    /// on how the scheduler happens to order separate tasks.
+    private var pendingAnimations: [@MainActor () -> Void] = []
+    private var isAnimating = false
+
     /// Runs `finish` after the animation's frames, then counts the transition as finished.
     private func animate(then finish: @escaping @MainActor () -> Void) {
+        pendingAnimations.append(finish)
+        guard !isAnimating else { return }
+        isAnimating = true
         Task { @MainActor in
-            for _ in 0..<Self.animationFrames { await Task.yield() }
-            finish()
-            self.transitionsFinished.increment()
+            while !self.pendingAnimations.isEmpty {
+                for _ in 0..<Self.animationFrames { await Task.yield() }
+                let finishNext = self.pendingAnimations.removeFirst()
+                finishNext()
+                self.transitionsFinished.increment()
+            }
+            self.isAnimating = false
         }
     }
 }

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Stands in for the view that shows a model: every ``draw(_:)`` is one redraw with the
 /// model's current content.
 ///
@@ -21,13 +19,11 @@ public final class SimulatedScreen<Content: Sendable>: Sendable {
     /// Counts the redraws.
     public let draws = ObservedCount()
 
-    public init() {
-        MainQueueMark.install()
-    }
+    public init() {}
 
     /// Redraws the screen with `content`. Call it on the main actor.
     public func draw(_ content: Content) {
-        drawn.withLock { $0.append(Frame(content: content, drawnOnMainActor: MainQueueMark.isOnMainQueue)) }
+        drawn.withLock { $0.append(Frame(content: content, drawnOnMainActor: MainQueue.isCurrent)) }
         draws.increment()
     }
 
@@ -36,18 +32,4 @@ public final class SimulatedScreen<Content: Sendable>: Sendable {
 
     /// What the screen shows now, or nil before the first redraw.
     public var content: Content? { frames.last?.content }
-}
-
-/// Tags the main dispatch queue, which runs the main actor's jobs, so that code can ask
-/// whether it is running there without trapping.
-enum MainQueueMark {
-    private static let key = DispatchSpecificKey<Bool>()
-
-    static func install() {
-        DispatchQueue.main.setSpecific(key: key, value: true)
-    }
-
-    static var isOnMainQueue: Bool {
-        DispatchQueue.getSpecific(key: key) == true
-    }
 }

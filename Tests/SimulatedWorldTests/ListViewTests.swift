@@ -51,10 +51,10 @@ struct ListViewTests {
 
     @Test("The probe tells the main actor from a detached task")
     func probeSeesTheMainActor() async {
-        #expect(MainActorProbe.isOnMainActor)
+        #expect(MainQueue.isCurrent)
         let cell = ListView(items: ListItem.numbered(1), visibleRowCount: 1).visibleCells.first
         #expect(cell == nil, "nothing is on screen before the first scroll")
-        let elsewhere = await Task.detached { MainActorProbe.isOnMainActor }.value
+        let elsewhere = await Task.detached { MainQueue.isCurrent }.value
         #expect(!elsewhere)
     }
 }

@@ -1,6 +1,7 @@
 import Dispatch
 
-/// Tells whether code is running on the main dispatch queue.
+/// Tells whether code is running on the main dispatch queue, which runs the main actor's
+/// jobs, without trapping: the simulated world records it, and tests check it.
 ///
 /// `Thread.isMainThread` is false under `swift test` on Linux even for work the main queue
 /// runs, so the workbook marks the main queue with a queue-specific value instead and asks
