@@ -10,24 +10,58 @@ public protocol ExerciseOriginals: Sendable {
     func files(of chapter: Curriculum.Chapter) -> [String: Data]?
 }
 
-/// The originals as of the last commit, read with `git show` without touching the index.
+/// The originals from git history, read with `git show` without touching the index.
+///
+/// A learner may commit their attempts, so the last commit is not necessarily the original.
+/// When `Chapters/test-hashes.json` records the chapter's original exercise files, this walks
+/// back through the commits that touched the chapter and takes the newest one whose files
+/// match those hashes. Without recorded hashes it falls back to the last commit.
 public struct GitOriginals: ExerciseOriginals {
     public let layout: PackageLayout
-    public init(layout: PackageLayout) { self.layout = layout }
+    /// Path → SHA-256 of the original exercise files, per chapter folder, if recorded.
+    let recorded: [String: [String: String]]
+    /// How far back to look before giving up on finding the recorded originals.
+    static let commitsToSearch = 200
 
-    public var name: String { "git (the last commit)" }
+    public init(layout: PackageLayout) {
+        self.layout = layout
+        let hashes = (try? TestHashes.load(from: layout)) ?? nil
+        recorded = hashes?.chapters.mapValues(\.exercise) ?? [:]
+    }
+
+    public var name: String { "git history" }
 
     public func files(of chapter: Curriculum.Chapter) -> [String: Data]? {
+        guard let expected = recorded[chapter.folder], !expected.isEmpty else {
+            return files(of: chapter, at: "HEAD")
+        }
+        let folder = PackageLayout.exerciseFolder(chapter)
+        guard
+            let log = Subprocess.capture(
+                ["git", "rev-list", "--max-count=\(Self.commitsToSearch)", "HEAD", "--", folder], in: layout.root),
+            log.status == 0
+        else { return nil }
+        for commit in String(decoding: log.output, as: UTF8.self).split(separator: "\n").map(String.init) {
+            guard let files = files(of: chapter, at: commit) else { continue }
+            let hashes = files.mapValues { SHA256.hex(Array($0)) }
+            if hashes == expected { return files }
+        }
+        return nil
+    }
+
+    /// The chapter's Swift files as of `revision`, or nil if git does not have them.
+    func files(of chapter: Curriculum.Chapter, at revision: String) -> [String: Data]? {
         let folder = PackageLayout.exerciseFolder(chapter)
         guard
             let listing = Subprocess.capture(
-                ["git", "ls-tree", "-r", "--name-only", "HEAD", "--", folder], in: layout.root),
+                ["git", "ls-tree", "-r", "--name-only", revision, "--", folder], in: layout.root),
             listing.status == 0
         else { return nil }
         var files: [String: Data] = [:]
         for path in String(decoding: listing.output, as: UTF8.self).split(separator: "\n").map(String.init)
         where path.hasSuffix(".swift") {
-            guard let shown = Subprocess.capture(["git", "show", "HEAD:./\(path)"], in: layout.root), shown.status == 0
+            guard let shown = Subprocess.capture(["git", "show", "\(revision):./\(path)"], in: layout.root),
+                shown.status == 0
             else { return nil }
             files[path] = shown.output
         }

@@ -61,8 +61,9 @@ public enum Help {
 
             Puts the chapter's exercise files back to their original state. Your current files
             are first copied to .workbook/backups/<chapter>-<time>/ (ignored by git), so nothing
-            is lost. The original comes from git (the last commit) or, in a checkout without
-            history, from the Pristine/ copy that a student edition ships.
+            is lost. The original comes from git history (the newest commit whose files match
+            the hashes recorded in Chapters/test-hashes.json, so your own commits don't count)
+            or, in a checkout without history, from the Pristine/ copy a student edition ships.
             """
         case .verify:
             """

@@ -168,7 +168,7 @@ struct ResetTests {
         }
     }
 
-    @Test("From git: the last commit's version, and the learner's version is in the backup")
+    @Test("From git: without recorded hashes, the last commit's version; the learner's version is in the backup")
     func fromGit() throws {
         try withTemporaryWorkbook { workbook in
             let git = { (arguments: [String]) in
@@ -184,11 +184,33 @@ struct ResetTests {
             let tool = Workbook(workingDirectory: workbook.root, out: printed.out, err: printed.err)
             #expect(tool.run(["reset", "02"]) == 0)
             let output = printed.takeOutput()
-            #expect(output.contains("Restored Chapters/02-Second/ from git (the last commit)"))
+            #expect(output.contains("Restored Chapters/02-Second/ from git history"))
             let backup = try #require(output.firstMatch(of: #/backed up in (\S+)/\n/#)?.output.1)
             #expect(workbook.read(backup + "/Exercise.swift") == "func other() -> Int { 7 }\n")
             #expect(workbook.read("Chapters/02-Second/Exercise.swift") == "func other() -> Int { 0 }\n")
             #expect(git(["status", "--porcelain", "--", "Chapters"]) == 0)
+        }
+    }
+
+    @Test("From git: the recorded original, even after the learner committed an attempt")
+    func fromGitPastTheLearnersCommits() throws {
+        try withTemporaryWorkbook { workbook in
+            let git = { (arguments: [String]) in
+                Subprocess.capture(
+                    ["git", "-c", "user.name=t", "-c", "user.email=t@example.com"] + arguments, in: workbook.root)?
+                    .status
+            }
+            try TestHashes.compute(for: workbook.curriculum, in: workbook.layout).write(to: workbook.layout)
+            #expect(git(["init", "-q"]) == 0)
+            #expect(git(["add", "."]) == 0)
+            #expect(git(["commit", "-qm", "original"]) == 0)
+            try workbook.write("Chapters/02-Second/Exercise.swift", "func other() -> Int { 1 }\n")
+            #expect(git(["commit", "-qam", "my first attempt"]) == 0)
+            try workbook.write("Chapters/02-Second/Exercise.swift", "func other() -> Int { 2 }\n")
+            let printed = Captured()
+            let tool = Workbook(workingDirectory: workbook.root, out: printed.out, err: printed.err)
+            #expect(tool.run(["reset", "02"]) == 0)
+            #expect(workbook.read("Chapters/02-Second/Exercise.swift") == "func other() -> Int { 0 }\n")
         }
     }
 
