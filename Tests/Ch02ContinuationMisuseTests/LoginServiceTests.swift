@@ -62,6 +62,20 @@ private func outcome(
     await awaitResult(of: { try await task.value }, orRecord: lesson, sourceLocation: sourceLocation)
 }
 
+/// Plays a user who starts a login, comes back without deciding, retries, and approves the
+/// retry with `token`. Returns the first login's task and the retry's outcome.
+private func loginThenRetry(
+    on sdk: SocialLoginSDK, approving token: LoginToken, sourceLocation: SourceLocation = #_sourceLocation
+) async -> (first: Task<LoginToken, any Error>, retried: Result<LoginToken, any Error>?) {
+    let service = LoginService(sdk: sdk)
+    let first = await startLogin(service, on: sdk, number: 1, sourceLocation: sourceLocation)
+    sdk.userReturnsWithoutDeciding()
+    let retry = await startLogin(service, on: sdk, number: 2, sourceLocation: sourceLocation)
+    sdk.userApproves(token)
+    let retried = await outcome(of: retry, orRecord: Bugs.neverResumes, sourceLocation: sourceLocation)
+    return (first, retried)
+}
+
 private func isSuperseded(_ result: Result<LoginToken, any Error>?) -> Bool {
     guard case .failure(let error)? = result else { return false }
     return error as? LoginAttemptError == .superseded
@@ -111,13 +125,7 @@ struct LoginServiceTests {
             [log = log as CrashLog] in
             log.captureStandardError()
             let sdk = SocialLoginSDK(whenSuperseded: .drop)
-            let service = LoginService(sdk: sdk)
-            let first = await startLogin(service, on: sdk, number: 1)
-            sdk.userReturnsWithoutDeciding()
-            let retry = await startLogin(service, on: sdk, number: 2)
-            sdk.userApproves(LoginToken("bob"))
-
-            let retried = await outcome(of: retry, orRecord: Bugs.neverResumes)
+            let (first, retried) = await loginThenRetry(on: sdk, approving: LoginToken("bob"))
             #expect(retried?.value == LoginToken("bob"), Bugs.wrongOutcome.comment)
             // The SDK dropped the first completion: only the wrapper can still end that call.
             let firstResult = await outcome(of: first, orRecord: Bugs.retryLeaksFirstCaller)
@@ -137,12 +145,7 @@ struct LoginServiceTests {
             [log = log as CrashLog] in
             log.captureStandardError()
             let sdk = SocialLoginSDK(whenSuperseded: .keepForLateDelivery)
-            let service = LoginService(sdk: sdk)
-            _ = await startLogin(service, on: sdk, number: 1)
-            sdk.userReturnsWithoutDeciding()
-            let retry = await startLogin(service, on: sdk, number: 2)
-            sdk.userApproves(LoginToken("carol"))
-            let retried = await outcome(of: retry, orRecord: Bugs.neverResumes)
+            let (_, retried) = await loginThenRetry(on: sdk, approving: LoginToken("carol"))
             #expect(retried?.value == LoginToken("carol"), Bugs.wrongOutcome.comment)
 
             // Now the SDK calls the first login's completion, late.
