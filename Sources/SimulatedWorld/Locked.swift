@@ -5,8 +5,9 @@ import Foundation
 /// Why not `Mutex`: on Linux, `Mutex` waits on a futex that ThreadSanitizer does not
 /// understand, so two threads that really do take turns are reported as a data race as soon
 /// as they contend for it. `NSLock` is built on `pthread_mutex`, which ThreadSanitizer
-/// knows. The simulated world is hammered from many threads at once by design, so its
-/// shared state uses this lock and the sanitizer stays quiet unless a race is real.
+/// knows. The simulated world is hammered from many threads at once by design, and CI runs
+/// the solutions under the sanitizer, so the whole workbook (world, test instruments and
+/// solutions) uses this lock: the sanitizer then stays quiet unless a race is real.
 public final class Locked<State: Sendable>: @unchecked Sendable {
     // Safe: `state` is only touched while `lock` is held.
     private let lock = NSLock()
