@@ -1,6 +1,7 @@
 // swift-tools-version: 6.1
 // Concurrency Workbook: one exercise module and one test target per chapter, plus (in the full
 // workbook) one solution module per chapter. No package dependencies: only the toolchain.
+import Foundation
 import PackageDescription
 
 /// The chapters, in order. Each name is a chapter folder under `Chapters/`.
@@ -51,7 +52,13 @@ for chapter in chapters {
     ]
     // BEGIN SOLUTIONS (`workbook student-edition` leaves out everything down to END SOLUTIONS)
     let solution = chapter.module + "Solution"
-    targets.append(.target(name: solution, dependencies: ["SimulatedWorld"], path: "Solutions/\(chapter.folder)"))
+    let solutionFolder = "Solutions/\(chapter.folder)"
+    // Variants/ holds wrong and right fixes for the variant check (scripts/variant-check); never compiled here.
+    targets.append(
+        .target(
+            name: solution, dependencies: ["SimulatedWorld"], path: solutionFolder,
+            exclude: FileManager.default.fileExists(atPath: Context.packageDirectory + "/\(solutionFolder)/Variants")
+                ? ["Variants"] : []))
     tests.dependencies.append(.target(name: solution, condition: .when(traits: ["Solutions"])))
     // END SOLUTIONS
 }

@@ -13,7 +13,7 @@ public struct LessonText: Equatable {
 
     /// Splits `message`.
     public init(_ message: String) {
-        let pattern = #/ — see '(?<section>.+?)' in \S+README\.md/#
+        let pattern = #/ — see '(?<section>.+?)' in \S*README\.md/#
         if let match = message.firstMatch(of: pattern) {
             section = String(match.output.section)
             text = message.replacingCharacters(in: match.range, with: "")

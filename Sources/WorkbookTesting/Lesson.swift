@@ -16,17 +16,24 @@ public struct Lesson: Sendable, Hashable, Codable, CustomStringConvertible {
     public let explanation: String
     /// The heading in the chapter's README that teaches the fix.
     public let section: String
+    /// The README that has ``section``, relative to the workbook's root, when it is not the
+    /// chapter's own: the top-level `README.md` for lessons about the workbook itself.
+    public let reading: String?
 
-    public init(chapter: String, bug: String, explanation: String, section: String) {
+    public init(chapter: String, bug: String, explanation: String, section: String, reading: String? = nil) {
         self.chapter = chapter
         self.bug = bug
         self.explanation = explanation
         self.section = section
+        self.reading = reading
     }
+
+    /// The README that teaches the fix, relative to the workbook's root.
+    public var readingPath: String { reading ?? "Chapters/\(chapter)/README.md" }
 
     /// The full teaching message: the bug, the explanation, and where to read.
     public var message: String {
-        "\(bug): \(explanation) — see '\(section)' in Chapters/\(chapter)/README.md"
+        "\(bug): \(explanation) — see '\(section)' in \(readingPath)"
     }
 
     public var description: String { message }

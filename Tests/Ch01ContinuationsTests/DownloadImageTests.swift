@@ -48,13 +48,14 @@ struct DownloadImageTests {
         let log = CrashLog()
         let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) {
             [log = log as CrashLog] in
-            log.captureStandardError()
-            let server = ImageServer(always: .image(.sample(7)))
-            let result = await awaitResult(
-                of: { try await downloadImageAndMetadata(imageNumber: 7, from: server) },
-                orRecord: Bugs.neverResumes)
-            if let result {
-                #expect(result.value == .sample(7), Bugs.wrongAnswer.comment)
+            await log.runScenario {
+                let server = ImageServer(always: .image(.sample(7)))
+                let result = await awaitResult(
+                    of: { try await downloadImageAndMetadata(imageNumber: 7, from: server) },
+                    orRecord: Bugs.neverResumes)
+                if let result {
+                    #expect(result.value == .sample(7), Bugs.wrongAnswer.comment)
+                }
             }
         }
         log.explain(run, as: Bugs.crashed)
@@ -67,14 +68,15 @@ struct DownloadImageTests {
         let log = CrashLog()
         let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) {
             [log = log as CrashLog] in
-            log.captureStandardError()
-            let server = ImageServer(always: .error(.notFound(imageNumber: 4)))
-            let result = await awaitResult(
-                of: { try await downloadImageAndMetadata(imageNumber: 4, from: server) },
-                orRecord: Bugs.errorPathNeverResumes)
-            if let result {
-                #expect(throws: ImageServerError.notFound(imageNumber: 4), Bugs.wrongAnswer.comment) {
-                    try result.get()
+            await log.runScenario {
+                let server = ImageServer(always: .error(.notFound(imageNumber: 4)))
+                let result = await awaitResult(
+                    of: { try await downloadImageAndMetadata(imageNumber: 4, from: server) },
+                    orRecord: Bugs.errorPathNeverResumes)
+                if let result {
+                    #expect(throws: ImageServerError.notFound(imageNumber: 4), Bugs.wrongAnswer.comment) {
+                        try result.get()
+                    }
                 }
             }
         }
@@ -88,16 +90,17 @@ struct DownloadImageTests {
         let log = CrashLog()
         let run = await #expect(processExitsWith: .success, Bugs.neitherPathCrashes.comment) {
             [log = log as CrashLog] in
-            log.captureStandardError()
-            let server = ImageServer(always: .neither)
-            let result = await awaitResult(
-                of: { try await downloadImageAndMetadata(imageNumber: 9, from: server) },
-                orRecord: Bugs.neitherPathUnnamed)
-            if let result {
-                #expect(
-                    throws: ImageDownloadError.missingImageAndError(imageNumber: 9),
-                    Bugs.neitherPathUnnamed.comment
-                ) { try result.get() }
+            await log.runScenario {
+                let server = ImageServer(always: .neither)
+                let result = await awaitResult(
+                    of: { try await downloadImageAndMetadata(imageNumber: 9, from: server) },
+                    orRecord: Bugs.neitherPathUnnamed)
+                if let result {
+                    #expect(
+                        throws: ImageDownloadError.missingImageAndError(imageNumber: 9),
+                        Bugs.neitherPathUnnamed.comment
+                    ) { try result.get() }
+                }
             }
         }
         log.explain(run, as: Bugs.neitherPathCrashes)
@@ -108,14 +111,15 @@ struct DownloadImageTests {
         let log = CrashLog()
         let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) {
             [log = log as CrashLog] in
-            log.captureStandardError()
-            let server = ImageServer { .image(.sample($0)) }
-            for number in 1...3 {
-                _ = await awaitResult(
-                    of: { try await downloadImageAndMetadata(imageNumber: number, from: server) },
-                    orRecord: Bugs.neverResumes)
+            await log.runScenario {
+                let server = ImageServer { .image(.sample($0)) }
+                for number in 1...3 {
+                    _ = await awaitResult(
+                        of: { try await downloadImageAndMetadata(imageNumber: number, from: server) },
+                        orRecord: Bugs.neverResumes)
+                }
+                #expect(server.requests.value == 3, Bugs.wrongAnswer.comment)
             }
-            #expect(server.requests.value == 3, Bugs.wrongAnswer.comment)
         }
         log.explain(run, as: Bugs.crashed)
     }

@@ -91,12 +91,13 @@ struct LoginServiceTests {
         let log = CrashLog()
         let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) {
             [log = log as CrashLog] in
-            log.captureStandardError()
-            let sdk = SocialLoginSDK()
-            let login = await startLogin(LoginService(sdk: sdk), on: sdk, number: 1)
-            sdk.userApproves(LoginToken("alice"))
-            let result = await outcome(of: login, orRecord: Bugs.neverResumes)
-            #expect(result?.value == LoginToken("alice"), Bugs.wrongOutcome.comment)
+            await log.runScenario {
+                let sdk = SocialLoginSDK()
+                let login = await startLogin(LoginService(sdk: sdk), on: sdk, number: 1)
+                sdk.userApproves(LoginToken("alice"))
+                let result = await outcome(of: login, orRecord: Bugs.neverResumes)
+                #expect(result?.value == LoginToken("alice"), Bugs.wrongOutcome.comment)
+            }
         }
         log.explain(run, as: Bugs.crashed)
     }
@@ -106,12 +107,13 @@ struct LoginServiceTests {
         let log = CrashLog()
         let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) {
             [log = log as CrashLog] in
-            log.captureStandardError()
-            let sdk = SocialLoginSDK()
-            let login = await startLogin(LoginService(sdk: sdk), on: sdk, number: 1)
-            sdk.userDenies()
-            let result = await outcome(of: login, orRecord: Bugs.neverResumes)
-            #expect(throws: SocialLoginError.userDenied, Bugs.wrongOutcome.comment) { try result?.get() }
+            await log.runScenario {
+                let sdk = SocialLoginSDK()
+                let login = await startLogin(LoginService(sdk: sdk), on: sdk, number: 1)
+                sdk.userDenies()
+                let result = await outcome(of: login, orRecord: Bugs.neverResumes)
+                #expect(throws: SocialLoginError.userDenied, Bugs.wrongOutcome.comment) { try result?.get() }
+            }
         }
         log.explain(run, as: Bugs.crashed)
     }
@@ -123,14 +125,15 @@ struct LoginServiceTests {
         let log = CrashLog()
         let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) {
             [log = log as CrashLog] in
-            log.captureStandardError()
-            let sdk = SocialLoginSDK(whenSuperseded: .drop)
-            let (first, retried) = await loginThenRetry(on: sdk, approving: LoginToken("bob"))
-            #expect(retried?.value == LoginToken("bob"), Bugs.wrongOutcome.comment)
-            // The SDK dropped the first completion: only the wrapper can still end that call.
-            let firstResult = await outcome(of: first, orRecord: Bugs.retryLeaksFirstCaller)
-            if firstResult != nil {
-                #expect(isSuperseded(firstResult), Bugs.wrongOutcome.comment)
+            await log.runScenario {
+                let sdk = SocialLoginSDK(whenSuperseded: .drop)
+                let (first, retried) = await loginThenRetry(on: sdk, approving: LoginToken("bob"))
+                #expect(retried?.value == LoginToken("bob"), Bugs.wrongOutcome.comment)
+                // The SDK dropped the first completion: only the wrapper can still end that call.
+                let firstResult = await outcome(of: first, orRecord: Bugs.retryLeaksFirstCaller)
+                if firstResult != nil {
+                    #expect(isSuperseded(firstResult), Bugs.wrongOutcome.comment)
+                }
             }
         }
         log.explain(run, as: Bugs.crashed)
@@ -143,14 +146,15 @@ struct LoginServiceTests {
         let log = CrashLog()
         let run = await #expect(processExitsWith: .success, Bugs.lateCallbackResumesTwice.comment) {
             [log = log as CrashLog] in
-            log.captureStandardError()
-            let sdk = SocialLoginSDK(whenSuperseded: .keepForLateDelivery)
-            let (_, retried) = await loginThenRetry(on: sdk, approving: LoginToken("carol"))
-            #expect(retried?.value == LoginToken("carol"), Bugs.wrongOutcome.comment)
+            await log.runScenario {
+                let sdk = SocialLoginSDK(whenSuperseded: .keepForLateDelivery)
+                let (_, retried) = await loginThenRetry(on: sdk, approving: LoginToken("carol"))
+                #expect(retried?.value == LoginToken("carol"), Bugs.wrongOutcome.comment)
 
-            // Now the SDK calls the first login's completion, late.
-            sdk.deliverLateCallbacks(.success(LoginToken("stale")))
-            await awaitResult(of: { await sdk.callbacksDelivered.reach(2) }, orRecord: Bugs.neverResumes)
+                // Now the SDK calls the first login's completion, late.
+                sdk.deliverLateCallbacks(.success(LoginToken("stale")))
+                await awaitResult(of: { await sdk.callbacksDelivered.reach(2) }, orRecord: Bugs.neverResumes)
+            }
         }
         log.explain(run, as: Bugs.lateCallbackResumesTwice)
     }
@@ -162,13 +166,14 @@ struct LoginServiceTests {
         let log = CrashLog()
         let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) {
             [log = log as CrashLog] in
-            log.captureStandardError()
-            let sdk = SocialLoginSDK()
-            let login = await startLogin(LoginService(sdk: sdk), on: sdk, number: 1)
-            login.cancel()
-            let result = await outcome(of: login, orRecord: Bugs.cancelledCallerStaysSuspended)
-            if let result {
-                #expect(throws: CancellationError.self, Bugs.wrongOutcome.comment) { try result.get() }
+            await log.runScenario {
+                let sdk = SocialLoginSDK()
+                let login = await startLogin(LoginService(sdk: sdk), on: sdk, number: 1)
+                login.cancel()
+                let result = await outcome(of: login, orRecord: Bugs.cancelledCallerStaysSuspended)
+                if let result {
+                    #expect(throws: CancellationError.self, Bugs.wrongOutcome.comment) { try result.get() }
+                }
             }
         }
         log.explain(run, as: Bugs.crashed)

@@ -92,8 +92,9 @@ enum Scenario: String, Codable, Sendable {
         let log = CrashLog()
         let run = await #expect(processExitsWith: .success, crash.comment, sourceLocation: sourceLocation) {
             [log = log as CrashLog, scenario = self as Scenario] in
-            log.captureStandardError()
-            await scenario.run()
+            await log.runScenario {
+                await scenario.run()
+            }
         }
         log.explain(run, as: crash, sourceLocation: sourceLocation)
     }

@@ -67,8 +67,9 @@ enum Scenario: String, Codable, Sendable {
         let log = CrashLog()
         let run = await #expect(processExitsWith: .success, Bugs.crashed.comment, sourceLocation: sourceLocation) {
             [log = log as CrashLog, scenario = self as Scenario] in
-            log.captureStandardError()
-            await scenario.run()
+            await log.runScenario {
+                await scenario.run()
+            }
         }
         log.explain(run, as: Bugs.crashed, sourceLocation: sourceLocation)
     }

@@ -104,8 +104,9 @@ struct FavoriteEventLinesTests {
     func streamFinishes() async {
         let log = CrashLog()
         let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
-            log.captureStandardError()
-            await FeedScenario.streamFinishes()
+            await log.runScenario {
+                await FeedScenario.streamFinishes()
+            }
         }
         log.explain(run, as: Bugs.crashed)
     }
@@ -114,8 +115,9 @@ struct FavoriteEventLinesTests {
     func errorReachesTheConsumer() async {
         let log = CrashLog()
         let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
-            log.captureStandardError()
-            await FeedScenario.errorReachesTheConsumer()
+            await log.runScenario {
+                await FeedScenario.errorReachesTheConsumer()
+            }
         }
         log.explain(run, as: Bugs.crashed)
     }
@@ -127,8 +129,9 @@ struct FavoriteEventLinesTests {
         let log = CrashLog()
         let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) {
             [log = log as CrashLog, stop = stop as EarlyStop] in
-            log.captureStandardError()
-            await FeedScenario.earlyStopCancelsTheFeed(stop: stop)
+            await log.runScenario {
+                await FeedScenario.earlyStopCancelsTheFeed(stop: stop)
+            }
         }
         log.explain(run, as: Bugs.crashed)
     }

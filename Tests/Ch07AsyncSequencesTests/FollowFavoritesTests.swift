@@ -112,8 +112,9 @@ struct FollowFavoritesTests {
     func finalCounts() async {
         let log = CrashLog()
         let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
-            log.captureStandardError()
-            await FollowScenario.finalCounts()
+            await log.runScenario {
+                await FollowScenario.finalCounts()
+            }
         }
         log.explain(run, as: Bugs.crashed)
     }
@@ -122,8 +123,9 @@ struct FollowFavoritesTests {
     func updatesAreLive() async {
         let log = CrashLog()
         let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
-            log.captureStandardError()
-            await FollowScenario.updatesAreLive()
+            await log.runScenario {
+                await FollowScenario.updatesAreLive()
+            }
         }
         log.explain(run, as: Bugs.crashed)
     }
@@ -132,8 +134,9 @@ struct FollowFavoritesTests {
     func updatesRunOnTheMainActor() async {
         let log = CrashLog()
         let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
-            log.captureStandardError()
-            await FollowScenario.updatesRunOnTheMainActor()
+            await log.runScenario {
+                await FollowScenario.updatesRunOnTheMainActor()
+            }
         }
         log.explain(run, as: Bugs.crashed)
     }
@@ -144,8 +147,9 @@ struct FollowFavoritesTests {
     func malformedLineIsSkipped() async {
         let log = CrashLog()
         let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
-            log.captureStandardError()
-            await FollowScenario.malformedLineIsSkipped()
+            await log.runScenario {
+                await FollowScenario.malformedLineIsSkipped()
+            }
         }
         log.explain(run, as: Bugs.crashed)
     }

@@ -107,6 +107,57 @@ struct CrashContainmentTests {
         #expect(!FileManager.default.fileExists(atPath: log.path), "explain removes the log")
     }
 
+    @Test("An exercise that calls exit(0) mid-scenario is reported as ending the process early")
+    func exitZeroIsNotAPass() async {
+        let log = CrashLog()
+        let run = await #expect(processExitsWith: .success) { [log = log as CrashLog] in
+            await log.runScenario {
+                exit(0)
+            }
+        }
+        #expect(run != nil, "the child exited with status 0, which the exit test alone counts as success")
+        withKnownIssue {
+            log.explain(run, as: sampleLesson)
+        } matching: { issue in
+            Lesson.endedProcessEarly(chapter: sampleLesson.chapter).matches(issue)
+        }
+    }
+
+    @Test("An exercise that calls exit(1) mid-scenario is reported as ending the process early, not as a trap")
+    func exitOneIsNotATrap() async {
+        let log = CrashLog()
+        let run = await #expect(processExitsWith: .failure) { [log = log as CrashLog] in
+            await log.runScenario {
+                exit(1)
+            }
+        }
+        #expect(run != nil)
+        withKnownIssue {
+            log.explain(nil, as: sampleLesson)
+        } matching: { issue in
+            Lesson.endedProcessEarly(chapter: sampleLesson.chapter).matches(issue) && !sampleLesson.matches(issue)
+        }
+    }
+
+    @Test("A scenario that runs to its end records nothing")
+    func finishedScenarioRecordsNothing() async {
+        let log = CrashLog()
+        let run = await #expect(processExitsWith: .success) { [log = log as CrashLog] in
+            await log.runScenario {
+                #expect(Bool(true))
+            }
+        }
+        #expect(run != nil)
+        log.explain(run, as: sampleLesson)
+    }
+
+    @Test("A failed allocation is diagnosed as running out of memory, not as a misused continuation")
+    func outOfMemoryIsNamed() {
+        let diagnosis = CrashDiagnosis.diagnose(stderr: "Fatal error: Could not allocate memory.\n")
+        #expect(diagnosis.contains("ran out of memory"))
+        #expect(!diagnosis.contains("continuation"))
+    }
+
     @Test("A clean run records nothing")
     func cleanRunRecordsNothing() async {
         let log = CrashLog()
