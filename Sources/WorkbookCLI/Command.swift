@@ -4,6 +4,8 @@ public enum Command: Equatable, Sendable {
     case list
     /// Runs one chapter's tests and explains what fails.
     case check(chapter: String)
+    /// Runs one chapter's tests under Thread Sanitizer and explains each data race (`check NN --race`).
+    case raceCheck(chapter: String)
     /// Shows the next hint, or hint `number`.
     case hint(chapter: String, number: Int?)
     /// Re-checks a chapter on every save, moving on when it passes.
@@ -70,7 +72,10 @@ extension Command {
         case .list:
             command = .list
         case .check:
-            command = .check(chapter: try take("<chapter>"))
+            let race = rest.contains("--race")
+            rest.removeAll { $0 == "--race" }
+            let chapter = try take("<chapter>")
+            command = race ? .raceCheck(chapter: chapter) : .check(chapter: chapter)
         case .hint:
             let chapter = try take("<chapter>")
             var number: Int?

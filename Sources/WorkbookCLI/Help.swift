@@ -8,7 +8,7 @@ public enum Help {
 
         Commands:
           list                     the chapter table, your progress and the next step (the default)
-          check <chapter>          run one chapter's tests and explain what still fails
+          check <chapter> [--race] run one chapter's tests and explain what still fails
           hint <chapter> [n]       show the next hint for a chapter (or hint n)
           watch [chapter]          re-check a chapter every time you save, then move on
           reset <chapter>          put a chapter's exercise back as it was (your files are backed up first)
@@ -39,6 +39,11 @@ public enum Help {
             Runs that chapter's tests. Each failing test is shown as what went wrong, in words,
             followed by the first hint and the README section to read. Exits with 1 while any
             test fails, 0 when the chapter is done.
+
+            --race   runs the chapter's tests under Thread Sanitizer instead, and explains each
+                     data race it sees: the two accesses, in your files, and which one writes.
+                     A separate build in .build-race (the first takes a few minutes). Exits
+                     with 1 if it saw a race.
             """
         case .hint:
             """

@@ -64,6 +64,7 @@ struct Session {
         switch command {
         case .list: return try list()
         case .check(let name): return try check(chapter(named: name)).isDone ? 0 : 1
+        case .raceCheck(let name): return try raceCheck(chapter(named: name))
         case .hint(let name, let number): return try hint(chapter(named: name), number: number)
         case .watch(let name): return try watch(name.map(chapter(named:)))
         case .reset(let name): return try reset(chapter(named: name))
@@ -113,6 +114,12 @@ struct Session {
         let status = statuses[chapter.folder] ?? .noResult(reason: "none of its tests ran")
         out(CheckReport.render(chapter, status: status, run: run.run, buildLog: run.log))
         if case .noResult = status, let trouble = run.troubleReport { out(trouble) }
+        if status.isDone, chapter.raceSection != nil {
+            out(
+                "\nThis chapter is about shared state, and a data race fails no test. To look for one: "
+                    + "swift run workbook check \(chapter.folder.prefix(2)) --race (a separate Thread Sanitizer build)\n"
+            )
+        }
         return status
     }
 

@@ -32,6 +32,9 @@ public struct Curriculum: Codable, Sendable, Equatable {
         public var hints: [String]
         /// The command a learner runs for this chapter.
         public var testCommand: String
+        /// For a chapter about shared state: the README section on its data races, which
+        /// `workbook check NN --race` points to (and `check` suggests once the chapter passes).
+        public var raceSection: String?
 
         /// The solution module: the exercise module's name plus `Solution`.
         public var solutionModule: String { module + "Solution" }
