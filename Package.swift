@@ -4,6 +4,11 @@
 import Foundation
 import PackageDescription
 
+// The tests capture values in exit tests, which Swift Testing supports from Swift 6.3 on.
+#if !compiler(>=6.3)
+    #error("Concurrency Workbook needs Swift 6.3 or later (swift --version shows yours); see README.md, 'Requirements'.")
+#endif
+
 /// The chapters, in order. Each name is a chapter folder under `Chapters/`.
 /// `Chapters/curriculum.json` lists the same chapters; `CurriculumTests` keeps the two in step.
 let chapters: [(folder: String, module: String)] = [
