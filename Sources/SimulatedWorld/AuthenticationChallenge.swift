@@ -15,7 +15,9 @@ public struct Credential: Sendable, Hashable, Codable, CustomStringConvertible {
 public struct AuthenticationChallenge: Sendable, Hashable, Codable, CustomStringConvertible {
     /// What the server wants to know.
     public enum Method: String, Sendable, Hashable, Codable {
-        /// "Do you trust me?" Every HTTPS request meets this one, public or not.
+        /// "Do you trust me?" A real session evaluates it once per TLS connection, whatever
+        /// the request, public or not, and asks the session-wide delegate first. The simulated
+        /// session asks for every request, as if each opened a new connection.
         /// Default handling accepts the simulated server.
         case serverTrust
         /// "Who are you?" The route needs a ``Credential``, like HTTP Basic authentication.
@@ -48,7 +50,8 @@ public enum ChallengeDisposition: Sendable, Hashable {
 /// Answers authentication challenges, like `URLSessionTaskDelegate.urlSession(_:task:didReceive:)`.
 ///
 /// A ``SimulatedURLSession`` asks the delegate passed with a request first, then its own
-/// session-wide delegate; with neither, it performs default handling.
+/// session-wide delegate, except for server trust, a session-level challenge, which goes to
+/// the session-wide delegate first; with neither, it performs default handling.
 public protocol SimulatedSessionDelegate: AnyObject, Sendable {
     /// Decides how to answer `challenge`. May suspend, for example to ask the user.
     func session(

@@ -17,7 +17,10 @@ public final class Screen {
 /// on; app code can add its own entries with ``note(_:)``, so a test can read the order in which
 /// things happened. Transitions are animated: `viewDidAppear` / `viewDidDisappear` and then
 /// the completion run a few main-actor turns later (``animationFrames``), never at once.
-/// No clock is involved: each frame is one `Task.yield()` on the main actor.
+/// No clock is involved: each frame is one `Task.yield()` on the main actor. A test can make
+/// an animation last as long as it likes: ``holdAnimations()`` keeps transitions from
+/// finishing until ``releaseAnimations()``, the way a real animation's length is not
+/// anything app code can count on.
 @MainActor
 public final class ScreenHost {
     /// How many main-actor turns a transition's animation takes.
@@ -66,6 +69,20 @@ public final class ScreenHost {
         }
     }
 
+    /// From now on, transitions do not finish (no `viewDidAppear`, no completion) until
+    /// ``releaseAnimations()``. They still start at once: `viewWillAppear` and the rest.
+    public func holdAnimations() {
+        animationsHeld = true
+    }
+
+    /// Lets held transitions finish, in the order they started, and stops holding new ones.
+    public func releaseAnimations() {
+        animationsHeld = false
+        let driver = heldDriver
+        heldDriver = nil
+        driver?.resume()
+    }
+
     /// Appends app code's own entry to the log, for example "after presentAsync".
     public func note(_ entry: String) {
         log.append(entry)
@@ -81,6 +98,9 @@ public final class ScreenHost {
     /// on how the scheduler happens to order separate tasks.
     private var pendingAnimations: [@MainActor () -> Void] = []
     private var isAnimating = false
+    private var animationsHeld = false
+    /// The driver task, while it waits for ``releaseAnimations()``.
+    private var heldDriver: CheckedContinuation<Void, Never>?
 
     /// Runs `finish` after the animation's frames, then counts the transition as finished.
     private func animate(then finish: @escaping @MainActor () -> Void) {
@@ -90,6 +110,9 @@ public final class ScreenHost {
         Task { @MainActor in
             while !self.pendingAnimations.isEmpty {
                 for _ in 0..<Self.animationFrames { await Task.yield() }
+                while self.animationsHeld {
+                    await withCheckedContinuation { self.heldDriver = $0 }
+                }
                 let finishNext = self.pendingAnimations.removeFirst()
                 finishNext()
                 self.transitionsFinished.increment()

@@ -40,11 +40,14 @@ public final class SimulatedDataTask: Sendable {
             return true
         }
         guard starts else { return }
+        session.transfersStarted.increment()
         // The transfer is created outside the lock: locks here guard state, never run work.
         let transfer = Task { [self] in
             do {
-                let (data, response) = try await session.data(for: request)
-                complete(data, response, nil)
+                switch try await session.transfer(request, delegate: nil, counted: false) {
+                case .response(let response, let body): complete(body, response, nil)
+                case .stream: complete(nil, nil, URLError(.badServerResponse))
+                }
             } catch {
                 complete(nil, nil, error)
             }

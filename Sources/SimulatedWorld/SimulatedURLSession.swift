@@ -14,8 +14,14 @@ import Foundation
 ///   ``bytes(for:delegate:)`` (whose `lines` arrive one by one). Cancelling the calling task
 ///   cancels the transfer, as URLSession's async methods do;
 /// - a delegate-style feed: ``lineFeedTask(with:delegate:)``;
-/// - authentication: the `delegate` passed with a request answers its challenges; the
-///   session-wide delegate answers the rest; with neither, default handling.
+/// - authentication, routed as URLSession routes it: a server-trust challenge goes to the
+///   session-wide delegate first (it is a session-level challenge), then to the request's
+///   own delegate; a sign-in challenge goes to the request's own delegate first, then to the
+///   session-wide one; with neither, default handling. The request's own delegate is kept
+///   until the request ends, then released. (A real session evaluates server trust once per
+///   TLS connection; this one does for every request, as if each opened a new connection.)
+/// - ``transfersStarted`` counts the transfers that started, so a test can check that a
+///   cancelled caller never started one.
 ///
 /// Downloads are written to ``temporaryDirectory`` and belong to the caller from then on,
 /// as with URLSession. The session remembers every temporary file it wrote
@@ -27,6 +33,10 @@ public final class SimulatedURLSession: Sendable {
     public let temporaryDirectory: URL
     private let delegate: (any SimulatedSessionDelegate)?
     private let temporaryFiles = Locked<[URL]>([])
+    /// Counts the transfers that started: a data task's `resume()` that starts it, or an
+    /// async call (`data`, `download`, `bytes`) whose calling task was not already cancelled.
+    /// It goes up before the request is sent, in the caller's own turn.
+    public let transfersStarted = ObservedCount()
     let callbackQueue = DispatchQueue(label: "SimulatedURLSession.callbacks")
 
     /// A session for `server`. `delegate`, like URLSession's session delegate, answers the
@@ -122,15 +132,17 @@ public final class SimulatedURLSession: Sendable {
 
     /// Runs one exchange with the server inside the calling task. Cancelling that task cancels
     /// the transfer: the server records it if the request had reached it, and this throws
-    /// `URLError(.cancelled)`.
+    /// `URLError(.cancelled)`. `counted` is false for a data task's transfer, which its
+    /// `resume()` has counted already.
     func transfer(
-        _ request: URLRequest, delegate taskDelegate: (any SimulatedSessionDelegate)?
+        _ request: URLRequest, delegate taskDelegate: (any SimulatedSessionDelegate)?, counted: Bool = true
     ) async throws -> SimulatedHTTPServer.Answer {
         let progress = TransferProgress()
         let server = self.server
         let path = request.url?.path ?? "/"
         return try await withTaskCancellationHandler {
             guard progress.start() else { throw URLError(.cancelled) }
+            if counted { transfersStarted.increment() }
             defer { progress.end() }
             do {
                 return try await server.exchange(request) { challenge in
@@ -144,11 +156,14 @@ public final class SimulatedURLSession: Sendable {
         }
     }
 
+    /// Asks the delegate that URLSession would ask: server trust is a session-level challenge,
+    /// for the session-wide delegate first; the rest are the request's own delegate's first.
     private func answer(
         _ challenge: AuthenticationChallenge, asking taskDelegate: (any SimulatedSessionDelegate)?
     ) async -> ChallengeDisposition {
-        guard let delegate = taskDelegate ?? delegate else { return .performDefaultHandling }
-        return await delegate.session(self, didReceive: challenge)
+        let first = challenge.method == .serverTrust ? delegate ?? taskDelegate : taskDelegate ?? delegate
+        guard let first else { return .performDefaultHandling }
+        return await first.session(self, didReceive: challenge)
     }
 }
 

@@ -40,8 +40,12 @@ private struct DownloadScene: ~Copyable {
         (try? Data(contentsOf: file)).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Checks that the session wrote a temporary file and that it is gone.
+    /// Checks that the session wrote a temporary file and that it is gone, and that the
+    /// archive was asked for once.
     func expectNoTemporaryFileLeft(sourceLocation: SourceLocation = #_sourceLocation) {
+        expectRequests(
+            server.receivedRequests, are: ["GET /archive.zip"], from: "downloadArchive()",
+            section: "The temporary file is yours", otherwise: Bugs.archiveWrong, sourceLocation: sourceLocation)
         #expect(session.temporaryFilesCreated.count == 1, Bugs.archiveWrong.comment, sourceLocation: sourceLocation)
         let left = session.temporaryFilesRemaining.map(\.lastPathComponent)
         #expect(left.isEmpty, Bugs.temporaryFileLeft.comment("Still on disk: \(left)"), sourceLocation: sourceLocation)

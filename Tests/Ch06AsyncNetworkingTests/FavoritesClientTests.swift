@@ -47,7 +47,9 @@ struct FavoritesClientTests {
         #expect(
             prompt.challengesShown == [favoriteSignIn],
             Bugs.promptForEveryChallenge.comment("The sheet was shown for: \(prompt.challengesShown)"))
-        #expect(server.receivedRequests == ["GET /photos/7", "POST /photos/7/favorite"], Bugs.clientWrong.comment)
+        expectRequests(
+            server.receivedRequests, are: ["GET /photos/7", "POST /photos/7/favorite"], from: "FavoritesClient",
+            section: "A delegate for one request", otherwise: Bugs.clientWrong)
     }
 
     @Test(
@@ -65,5 +67,8 @@ struct FavoritesClientTests {
         #expect(
             server.cancelledChallenges == [AuthenticationChallenge(method: .signIn, path: "/photos/7/favorite")],
             Bugs.cancelledSignInProceeds.comment("Challenges cancelled: \(server.cancelledChallenges)"))
+        expectRequests(
+            server.receivedRequests, are: ["POST /photos/7/favorite"], from: "favorite(photoID:)",
+            section: "When the user cancels", otherwise: Bugs.clientWrong)
     }
 }

@@ -32,7 +32,9 @@ struct FetchFavoritesTests {
         server.respond(to: "/favorites", with: .json("[\(harbourJSON)]", status: status))
         let result = await fetch(from: server)
         #expect(result.value == [harbour], Bugs.favoritesLost.comment)
-        #expect(server.receivedRequests == ["GET /favorites"], Bugs.favoritesLost.comment)
+        expectRequests(
+            server.receivedRequests, are: ["GET /favorites"], from: "fetchFavorites()",
+            section: "Check the status before you decode", otherwise: Bugs.favoritesLost)
     }
 
     @Test(
@@ -56,5 +58,8 @@ struct FetchFavoritesTests {
                 error as? PhotoAPIError == .unexpectedStatus(status),
                 Bugs.errorStatusDecoded.comment("The server answered \(status); fetchFavorites() threw \(error)."))
         }
+        expectRequests(
+            server.receivedRequests, are: ["GET /favorites"], from: "fetchFavorites()",
+            section: "Check the status before you decode", otherwise: Bugs.favoritesLost)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import WorkbookTesting
 
 #if canImport(FoundationNetworking)
@@ -46,6 +47,18 @@ enum Bugs {
         "the comments request starts after the Task was cancelled",
         "once the Task is cancelled, loadPhotoPage() must stop, and must not send its next request",
         section: "A Task is not a URLSessionTask")
+    static let startsWhenAlreadyCancelled = reading.lesson(
+        "loadPhotoPage() starts a transfer for a Task that is already cancelled",
+        "the Task was cancelled before loadPhotoPage() was called, yet a data task was resumed; onCancel runs at once, before the data task exists, so remember the cancel and never resume a task created after it",
+        section: "Cancelled before it starts")
+    static let cancelSwallowed = reading.lesson(
+        "loadPhotoPage() hides the cancel and returns a page",
+        "the transfer was cancelled, but loadPhotoPage() turned the error into a value and returned a page to a Task nobody waits for; let URLError(.cancelled) propagate",
+        section: "A Task is not a URLSessionTask")
+    static let wrongErrorOnCancel = reading.lesson(
+        "a cancelled loadPhotoPage() throws something other than a cancellation error",
+        "a cancelled transfer fails with URLError(.cancelled) (CancellationError says the same); pass it on unchanged, so the caller can tell a cancel from a failure",
+        section: "A Task is not a URLSessionTask")
     static let pageNeverEnds = reading.lesson(
         "loadPhotoPage() never finishes",
         "the caller is still suspended: a continuation was not resumed",
@@ -71,6 +84,31 @@ enum Bugs {
         "the photo client does not do its job",
         "photo(id:) returns the public photo; favorite(photoID:) signs in with the credential the user typed and succeeds",
         section: "A delegate for one request")
+}
+
+/// `function` asked the server for the same thing more than once.
+func requestRepeated(in function: String, section: String) -> Lesson {
+    reading.lesson(
+        "\(function) sent the same request more than once",
+        "each call asks the server once, on every path (success, an error status, a cancel): a second request costs the user's data and the server's time, and repeats whatever the first one did",
+        section: section)
+}
+
+/// Checks that the server received exactly `expected`; if it received a request twice, says
+/// so with `function`'s name. Returns whether it did.
+@discardableResult
+func expectRequests(
+    _ received: [String], are expected: [String], from function: String, section: String,
+    otherwise lesson: Lesson, sourceLocation: SourceLocation = #_sourceLocation
+) -> Bool {
+    guard received != expected else { return true }
+    if Set(received).count < received.count {
+        requestRepeated(in: function, section: section).record(
+            "The server received: \(received)", sourceLocation: sourceLocation)
+    } else {
+        lesson.record("Expected \(expected); the server received: \(received)", sourceLocation: sourceLocation)
+    }
+    return false
 }
 
 /// Whether `error` says "cancelled", as URLSession (`URLError.cancelled`) or Swift concurrency does.

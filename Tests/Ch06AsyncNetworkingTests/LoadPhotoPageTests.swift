@@ -17,6 +17,19 @@ private func photoServer() -> SimulatedHTTPServer {
     return server
 }
 
+private let photoPath = "/photos/7"
+private let commentsPath = "/photos/7/comments"
+
+/// Checks the requests the page load sent: each once, and none after the cancel.
+private func expectPageRequests(
+    _ received: [String], are expected: [String], sourceLocation: SourceLocation = #_sourceLocation
+) {
+    expectRequests(
+        received, are: expected, from: "loadPhotoPage()", section: "A Task is not a URLSessionTask",
+        otherwise: received.count > expected.count ? Bugs.secondRequestStarted : Bugs.pageWrong,
+        sourceLocation: sourceLocation)
+}
+
 @Suite("Chapter 06: cancelling the Task cancels the transfer")
 struct LoadPhotoPageTests {
     // Each scenario runs in a child process (an exit test): a bridge that resumes its
@@ -35,44 +48,80 @@ struct LoadPhotoPageTests {
                 if let result {
                     #expect(
                         result.value == PhotoPage(photo: harbour, comments: ["Lovely light", "Where is this?"]),
-                        Bugs.pageWrong.comment)
+                        Bugs.pageWrong.comment("loadPhotoPage() gave: \(result)"))
                 }
-                #expect(server.receivedRequests == ["GET /photos/7", "GET /photos/7/comments"], Bugs.pageWrong.comment)
+                expectPageRequests(server.receivedRequests, are: ["GET /photos/7", "GET /photos/7/comments"])
             }
         }
         log.explain(run, as: Bugs.crashed)
     }
 
     @Test(
-        "Cancelling the Task cancels the photo transfer, and the comments request never starts",
-        .exposesBug(Bugs.transferNotCancelled, Bugs.secondRequestStarted))
-    func cancellingTheTaskCancelsTheTransfer() async {
+        "Cancelling the Task cancels the transfer in flight, and no request starts after it",
+        .exposesBug(Bugs.transferNotCancelled, Bugs.secondRequestStarted),
+        arguments: [photoPath, commentsPath])
+    func cancellingTheTaskCancelsTheTransfer(whileDownloading held: String) async {
         let log = CrashLog()
-        let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
+        let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) {
+            [log = log as CrashLog, held = held as String] in
             await log.runScenario {
                 let server = photoServer()
-                server.holdResponses(to: "/photos/7")
+                server.holdResponses(to: held)
                 let session = SimulatedURLSession(server: server)
                 let page = Task { try await loadPhotoPage(id: "7", from: server.baseURL, using: session) }
                 await awaitResult(of: { await server.requestsHeld.reach(1) }, orRecord: Bugs.pageWrong)
 
-                // The user leaves the screen while the photo is still on its way.
+                // The user leaves the screen while `held` is still on its way.
                 page.cancel()
                 await awaitResult(of: { await server.cancellations.reach(1) }, orRecord: Bugs.transferNotCancelled)
-                #expect(server.cancelledPaths == ["/photos/7"], Bugs.transferNotCancelled.comment)
+                #expect(
+                    server.cancelledPaths == [held],
+                    Bugs.transferNotCancelled.comment("Cancelled at the server: \(server.cancelledPaths)"))
 
-                // If nothing stopped the transfer, the photo arrives now: does the loader carry on?
-                server.releaseResponses(to: "/photos/7")
+                // If nothing stopped the transfer, the answer arrives now: does the loader carry on?
+                server.releaseResponses(to: held)
                 let result = await awaitResult(of: { try await page.value }, orRecord: Bugs.pageNeverEnds)
                 if case .success(let loaded)? = result {
-                    Bugs.transferNotCancelled.record("loadPhotoPage() returned \(loaded) to a cancelled Task.")
+                    (server.cancellations.value > 0 ? Bugs.cancelSwallowed : Bugs.transferNotCancelled).record(
+                        "loadPhotoPage() returned \(loaded) to a Task cancelled while \"\(held)\" was downloading.")
                 }
                 if case .failure(let error)? = result {
-                    #expect(isCancellation(error), Bugs.transferNotCancelled.comment("It threw \(error) instead."))
+                    #expect(isCancellation(error), Bugs.wrongErrorOnCancel.comment("It threw \(error)."))
                 }
+                let expected = held == photoPath ? ["GET /photos/7"] : ["GET /photos/7", "GET /photos/7/comments"]
+                expectPageRequests(server.receivedRequests, are: expected)
+            }
+        }
+        log.explain(run, as: Bugs.crashed)
+    }
+
+    @Test(
+        "A Task that is already cancelled when it calls loadPhotoPage() starts no transfer",
+        .exposesBug(Bugs.startsWhenAlreadyCancelled))
+    func alreadyCancelledStartsNothing() async {
+        let log = CrashLog()
+        let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
+            await log.runScenario {
+                let server = photoServer()
+                let session = SimulatedURLSession(server: server)
+                let page = Task {
+                    // The user left before the page load began.
+                    withUnsafeCurrentTask { $0?.cancel() }
+                    return try await loadPhotoPage(id: "7", from: server.baseURL, using: session)
+                }
+                let result = await awaitResult(of: { try await page.value }, orRecord: Bugs.pageNeverEnds)
+                // Counted in the caller's own turn, before any request could reach the server.
+                let started = session.transfersStarted.value
                 #expect(
-                    server.receivedRequests == ["GET /photos/7"],
-                    Bugs.secondRequestStarted.comment("The server received: \(server.receivedRequests)"))
+                    started == 0,
+                    Bugs.startsWhenAlreadyCancelled.comment(
+                        "Transfers started: \(started); the server has received: \(server.receivedRequests)"))
+                if case .success(let loaded)? = result {
+                    Bugs.startsWhenAlreadyCancelled.record("loadPhotoPage() returned \(loaded) to a cancelled Task.")
+                }
+                if case .failure(let error)? = result {
+                    #expect(isCancellation(error), Bugs.wrongErrorOnCancel.comment("It threw \(error)."))
+                }
             }
         }
         log.explain(run, as: Bugs.crashed)

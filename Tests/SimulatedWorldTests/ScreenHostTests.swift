@@ -41,4 +41,18 @@ struct ScreenHostTests {
         #expect(host.log.filter { $0.hasSuffix("viewDidLoad") }.count == 1)
         #expect(host.log.last == "nothing to dismiss")
     }
+
+    @Test("Held animations start at once and finish only when released, in order")
+    func heldAnimations() async {
+        let host = ScreenHost()
+        host.holdAnimations()
+        host.present(Screen("Inbox")) { host.note("presented") }
+        host.dismiss { host.note("dismissed") }
+        for _ in 0..<(ScreenHost.animationFrames * 20) { await Task.yield() }
+        #expect(host.log == ["Inbox.viewDidLoad", "Inbox.viewWillAppear", "Inbox.viewWillDisappear"])
+        #expect(host.transitionsFinished.value == 0)
+        host.releaseAnimations()
+        await host.transitionsFinished.reach(2)
+        #expect(host.log.suffix(4) == ["Inbox.viewDidAppear", "presented", "Inbox.viewDidDisappear", "dismissed"])
+    }
 }

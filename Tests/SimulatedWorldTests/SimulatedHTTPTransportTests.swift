@@ -34,6 +34,18 @@ private final class FixedAnswer: SimulatedSessionDelegate {
     }
 }
 
+/// Answers with a fixed credential and counts its own release.
+private final class CountsItsRelease: SimulatedSessionDelegate {
+    let released: ObservedCount
+    init(_ released: ObservedCount) { self.released = released }
+    deinit { released.increment() }
+    func session(_ session: SimulatedURLSession, didReceive challenge: AuthenticationChallenge) async
+        -> ChallengeDisposition
+    {
+        challenge.method == .signIn ? .useCredential(Credential(user: "ada", password: "pw")) : .performDefaultHandling
+    }
+}
+
 /// Records what a line feed delivers.
 private final class FeedRecorder: LineFeedDelegate {
     private let events = Locked<[String]>([])
@@ -212,15 +224,61 @@ struct SimulatedHTTPChallengeTests {
             ])
     }
 
-    @Test("A request's own delegate is asked instead of the session's")
-    func taskDelegateComesFirst() async throws {
+    @Test("Server trust goes to the session's delegate first; sign-in to the request's own delegate first")
+    func challengeRouting() async throws {
         let server = protectedServer()
         let sessionWide = FixedAnswer(.performDefaultHandling)
         let perRequest = FixedAnswer(.useCredential(secret))
         let session = SimulatedURLSession(server: server, delegate: sessionWide)
         let (_, response) = try await session.data(for: request(server, "/private"), delegate: perRequest)
         #expect(status(response) == 200)
-        #expect(sessionWide.challenges.isEmpty && perRequest.challenges.count == 2)
+        #expect(sessionWide.challenges == [AuthenticationChallenge(method: .serverTrust, path: "/private")])
+        #expect(perRequest.challenges == [AuthenticationChallenge(method: .signIn, path: "/private")])
+
+        // Without a session-wide delegate, the request's own delegate hears both.
+        let alone = FixedAnswer(.useCredential(secret))
+        _ = try await SimulatedURLSession(server: server).data(for: request(server, "/private"), delegate: alone)
+        #expect(alone.challenges.map(\.method) == [.serverTrust, .signIn])
+    }
+
+    @Test("A request's own delegate is kept until the request ends, then released")
+    func taskDelegateLifetime() async throws {
+        let server = protectedServer()
+        server.holdResponses(to: "/private")
+        let released = ObservedCount()
+        let session = SimulatedURLSession(server: server)
+        let fetch = Task {
+            try await session.data(for: request(server, "/private"), delegate: CountsItsRelease(released))
+        }
+        await server.requestsHeld.reach(1)
+        #expect(released.value == 0)  // the sign-in challenge is still to come: the session keeps it
+        server.releaseResponses(to: "/private")
+        #expect(status(try await fetch.value.1) == 200)
+        if case .stillSuspended = await withinHangLimit(hangLimit, { await released.reach(1) }) {
+            Issue.record("The request ended, but the session still holds its delegate.")
+        }
+    }
+
+    @Test("transfersStarted counts a resumed data task and an async call, not a call from a cancelled task")
+    func transfersStarted() async throws {
+        let server = SimulatedHTTPServer()
+        server.respond(to: "/a", with: .json("[1]"))
+        let session = SimulatedURLSession(server: server)
+        let task = session.dataTask(with: request(server, "/a")) { _, _, _ in }
+        #expect(session.transfersStarted.value == 0)
+        task.resume()
+        #expect(session.transfersStarted.value == 1)
+        _ = try await session.data(for: request(server, "/a"))
+        #expect(session.transfersStarted.value == 2)
+        let cancelled = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await session.data(for: request(server, "/a"))
+        }
+        await #expect(throws: URLError(.cancelled)) { try await cancelled.value }
+        let never = session.dataTask(with: request(server, "/a")) { _, _, _ in }
+        never.cancel()
+        never.resume()
+        #expect(session.transfersStarted.value == 2)
     }
 
     @Test(

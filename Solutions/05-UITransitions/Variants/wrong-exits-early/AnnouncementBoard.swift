@@ -1,0 +1,37 @@
+import Foundation
+import SimulatedWorld
+
+@MainActor
+public final class AnnouncementBoard {
+    private let host: ScreenHost
+    private let announcements: AsyncStream<String>
+    public private(set) var task: Task<Void, Never>?
+
+    public init(host: ScreenHost, announcements: AsyncStream<String>) {
+        self.host = host
+        self.announcements = announcements
+    }
+
+    deinit {
+        task?.cancel()
+    }
+
+    public func start() {
+        task = Task { [weak self, announcements] in
+            for await title in announcements {
+                guard let self else { break }
+                try? await self.show(title)
+            }
+            // Nothing left to announce: the app is done.
+            exit(0)
+        }
+    }
+
+    private func show(_ title: String) async throws {
+        if host.topScreen != nil {
+            try await host.dismissAsync()
+        }
+        try await host.presentAsync(Screen(title))
+        host.note("showing \(title)")
+    }
+}

@@ -1,0 +1,27 @@
+import SimulatedWorld
+
+@MainActor
+public final class DetailPresenter {
+    private let host: ScreenHost
+    public private(set) var task: Task<Void, Never>?
+
+    deinit {
+        task?.cancel()
+    }
+
+    public init(host: ScreenHost) {
+        self.host = host
+    }
+
+    public func show(_ title: String) {
+        task = Task {
+            do {
+                if host.topScreen != nil {
+                    try await host.dismissAsync()
+                }
+                try await host.presentAsync(Screen(title))
+                host.note("showing \(title)")
+            } catch {}
+        }
+    }
+}

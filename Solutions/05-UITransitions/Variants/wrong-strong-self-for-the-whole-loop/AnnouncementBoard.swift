@@ -1,0 +1,34 @@
+import SimulatedWorld
+
+@MainActor
+public final class AnnouncementBoard {
+    private let host: ScreenHost
+    private let announcements: AsyncStream<String>
+    public private(set) var task: Task<Void, Never>?
+
+    public init(host: ScreenHost, announcements: AsyncStream<String>) {
+        self.host = host
+        self.announcements = announcements
+    }
+
+    deinit {
+        task?.cancel()
+    }
+
+    public func start() {
+        task = Task { [weak self] in
+            guard let self else { return }
+            for await title in announcements {
+                try? await show(title)
+            }
+        }
+    }
+
+    private func show(_ title: String) async throws {
+        if host.topScreen != nil {
+            try await host.dismissAsync()
+        }
+        try await host.presentAsync(Screen(title))
+        host.note("showing \(title)")
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+import SimulatedWorld
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+public func downloadArchive(
+    from baseURL: URL, to destination: URL, using session: SimulatedURLSession
+) async throws {
+    let request = URLRequest(url: baseURL.appendingPathComponent("archive.zip"))
+    let (temporaryFile, response) = try await session.download(for: request)
+    let fileManager = FileManager.default
+    let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+    guard (200..<300).contains(status) else {
+        throw PhotoAPIError.unexpectedStatus(status)
+    }
+    if fileManager.fileExists(atPath: destination.path) {
+        try fileManager.removeItem(at: destination)
+    }
+    try fileManager.moveItem(at: temporaryFile, to: destination)
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+public struct PhotoSummary: Sendable, Hashable, Codable {
+    public let id: String
+    public let title: String
+
+    public init(id: String, title: String) {
+        self.id = id
+        self.title = title
+    }
+}
+
+public enum PhotoAPIError: Error, Hashable {
+    case unexpectedStatus(Int)
+    case notHTTP
+}
+
+public func fetchFavorites(from baseURL: URL, using session: URLSession) async throws -> [PhotoSummary] {
+    let request = URLRequest(url: baseURL.appendingPathComponent("favorites"))
+    var (data, response) = try await session.data(for: request)
+    var status = (response as? HTTPURLResponse)?.statusCode ?? 0
+    if status >= 500 {
+        // The service may be back already: one more try.
+        (data, response) = try await session.data(for: request)
+        status = (response as? HTTPURLResponse)?.statusCode ?? 0
+    }
+    guard (200..<300).contains(status) else { throw PhotoAPIError.unexpectedStatus(status) }
+    return try JSONDecoder().decode([PhotoSummary].self, from: data)
+}
