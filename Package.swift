@@ -1,7 +1,6 @@
 // swift-tools-version: 6.1
 // Concurrency Workbook: one exercise module and one test target per chapter, plus (in the full
 // workbook) one solution module per chapter. No package dependencies: only the toolchain.
-import Foundation
 import PackageDescription
 
 // The tests capture values in exit tests, which Swift Testing supports from Swift 6.3 on.
@@ -62,8 +61,7 @@ for chapter in chapters {
     targets.append(
         .target(
             name: solution, dependencies: ["SimulatedWorld"], path: solutionFolder,
-            exclude: FileManager.default.fileExists(atPath: Context.packageDirectory + "/\(solutionFolder)/Variants")
-                ? ["Variants"] : []))
+            exclude: ["Variants"]))
     tests.dependencies.append(.target(name: solution, condition: .when(traits: ["Solutions"])))
     // END SOLUTIONS
 }
