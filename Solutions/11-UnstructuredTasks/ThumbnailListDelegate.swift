@@ -19,8 +19,8 @@ public final class ThumbnailListDelegate: ListViewDelegate {
         self.service = service
     }
 
-    // The delegate started these loads; nobody else can stop them. `loads` is a Sendable
-    // stored property, so the (nonisolated) deinit may read it.
+    // The delegate started these loads; once it is gone, nobody else can stop them.
+    // deinit is nonisolated, but it may read `loads`: a stored property of Sendable type.
     deinit {
         for load in loads.values { load.cancel() }
     }
