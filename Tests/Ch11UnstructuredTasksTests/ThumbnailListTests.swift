@@ -222,7 +222,8 @@ struct ThumbnailListTests {
         await scrolling.awaitLoads([load])
 
         for display in scrolling.list.displays where display.isStale {
-            let what = "\"\(display.thumbnailID)\" was shown in cell \(display.cell), which showed \(display.item?.id ?? "nothing") by then"
+            let what =
+                "\"\(display.thumbnailID)\" was shown in cell \(display.cell), which showed \(display.item?.id ?? "nothing") by then"
             if display.byCancelledTask {
                 Bugs.cancelledLoadShows.record(what + ", by a load that had been cancelled.")
             } else {
@@ -317,7 +318,8 @@ enum ReleaseScenario: String, Codable, Sendable {
         }
         let loads = delegate.map { Array($0.loads.values) } ?? []
         let shownBefore = list.displays.count
-        let when = self == .releasedWhileLoading ? "while its loads waited for the service" : "as the first rows appeared"
+        let when =
+            self == .releasedWhileLoading ? "while its loads waited for the service" : "as the first rows appeared"
 
         delegate = nil  // The list (and everyone else) lets go of the delegate.
 

@@ -78,7 +78,8 @@ struct BackgroundJobsTests {
         let finished = scene.jobs.finished.value
         if finished > 0 {
             Bugs.jobsOutliveCancel.record(
-                "\(finished) of the jobs of a task cancelled before it ran went on to the end once they were let through.")
+                "\(finished) of the jobs of a task cancelled before it ran went on to the end once they were let through."
+            )
         }
     }
 
@@ -97,10 +98,12 @@ struct BackgroundJobsTests {
         }
         switch await scene.finish(work) {
         case .finished(.success):
-            Bugs.outcomeHidden.record("The index job failed, yet the task that stands for the jobs ended without an error.")
+            Bugs.outcomeHidden.record(
+                "The index job failed, yet the task that stands for the jobs ended without an error.")
         case .finished(.failure(let error)) where !(error is BackgroundJobFailure):
             Bugs.outcomeHidden.record(
-                "The index job failed with \"\(BackgroundJobFailure(kind: .index, id: "harbour"))\", but the task threw \(error) instead.")
+                "The index job failed with \"\(BackgroundJobFailure(kind: .index, id: "harbour"))\", but the task threw \(error) instead."
+            )
         case .finished, .stillSuspended:
             break
         }
