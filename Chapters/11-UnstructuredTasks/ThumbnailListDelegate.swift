@@ -4,7 +4,8 @@ import SimulatedWorld
 ///
 /// Exercise: scroll slowly and it looks fine. Run
 /// `swift test --filter Ch11UnstructuredTasksTests` to see what fast scrolling does to
-/// reused cells, to the dictionary of loads, and to the thread that touches the cells.
+/// reused cells, to the dictionary of loads, to the priority of the loads, and to the loads
+/// of a list that goes away.
 /// Read Chapters/11-UnstructuredTasks/README.md first.
 @MainActor
 public final class ThumbnailListDelegate: ListViewDelegate {
@@ -18,10 +19,11 @@ public final class ThumbnailListDelegate: ListViewDelegate {
     }
 
     public func willDisplay(item: ListItem, in cell: ListCell) {
-        // Detached, to keep the download off the main thread.
+        // Detached, to keep the download off the main thread. The cell belongs to the main
+        // actor, so the compiler wants an `await` to reach it from here.
         loads[item] = Task.detached { [service] in
             guard let thumbnail = try? await service.fetchImage(id: item.id) else { return }
-            cell.show(thumbnail)
+            await cell.show(thumbnail)
         }
     }
 

@@ -3,10 +3,11 @@ import SimulatedWorld
 extension Gallery {
     /// Starts the background jobs that follow a loaded thumbnail (cache, log and search
     /// index) side by side, at background priority, and returns the one task that stands
-    /// for all of them: cancel it, and every job is cancelled.
+    /// for all of them: cancel it, and every job is cancelled. The jobs stand or fall
+    /// together: if one fails, the others are cancelled, and the task throws that job's error.
     ///
     /// Exercise: the jobs run, side by side. Run `swift test --filter Ch12DetachedTasksTests`
-    /// to see what cancelling the returned task does to them.
+    /// to see what cancelling the returned task, or a failing job, does to them.
     public func startBackgroundJobs(for thumbnail: Thumbnail) -> Task<Void, any Error> {
         let jobs = jobs
         return Task.detached(priority: .background) {

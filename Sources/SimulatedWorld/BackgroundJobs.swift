@@ -4,7 +4,8 @@
 /// Each job records, as it starts, whether it runs on the main actor and at which priority
 /// (`Task.currentPriority`). With ``holdJobs()`` the jobs wait at a ``Gate`` after starting,
 /// so a test can cancel them in flight; a job that sees its task's cancellation throws
-/// `CancellationError` and counts in ``cancelled``.
+/// `CancellationError` and counts in ``cancelled``. With ``fail(_:)`` a test makes one job
+/// throw ``BackgroundJobFailure`` while the others are still held.
 public final class BackgroundJobs: Sendable {
     /// The three jobs.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
@@ -22,8 +23,9 @@ public final class BackgroundJobs: Sendable {
         public let priority: TaskPriority
     }
 
-    private let gate: Gate
+    private let gates: [Kind: Gate]
     private let log = Locked<[Start]>([])
+    private let failing = Locked<Set<Kind>>([])
 
     /// Jobs that have started, whatever became of them.
     public let started = ObservedCount()
@@ -33,17 +35,30 @@ public final class BackgroundJobs: Sendable {
     public let finished = ObservedCount()
     /// Jobs that saw their task's cancellation.
     public let cancelled = ObservedCount()
+    /// Jobs that threw ``BackgroundJobFailure``.
+    public let failed = ObservedCount()
 
     /// Jobs that run through at once, or wait after starting if `holding` is true.
     public init(holding: Bool = false) {
-        gate = Gate(closed: holding)
+        gates = Dictionary(uniqueKeysWithValues: Kind.allCases.map { ($0, Gate(closed: holding)) })
     }
 
     /// From now on, jobs wait after starting until ``releaseAll()`` or a cancel.
-    public func holdJobs() { gate.close() }
+    public func holdJobs() {
+        for gate in gates.values { gate.close() }
+    }
 
     /// Lets every waiting job finish, and stops holding new ones.
-    public func releaseAll() { gate.open() }
+    public func releaseAll() {
+        for gate in gates.values { gate.open() }
+    }
+
+    /// Makes job `kind` fail: a `kind` job held now throws ``BackgroundJobFailure`` at
+    /// once, and so does every later one, while jobs of the other kinds stay held.
+    public func fail(_ kind: Kind) {
+        _ = failing.withLock { $0.insert(kind) }
+        gates[kind]?.open()
+    }
 
     /// Every job that has started, in order.
     public var starts: [Start] { log.withLock { $0 } }
@@ -63,11 +78,29 @@ public final class BackgroundJobs: Sendable {
         inFlight.increment()
         defer { inFlight.decrement() }
         do {
-            try await gate.pass()
+            try await gates[kind]?.pass()
         } catch {
             cancelled.increment()
             throw error
         }
+        if failing.withLock({ $0.contains(kind) }) {
+            failed.increment()
+            throw BackgroundJobFailure(kind: kind, id: thumbnail.id)
+        }
         finished.increment()
     }
+}
+
+/// The error of a job that a test made fail with ``BackgroundJobs/fail(_:)``.
+public struct BackgroundJobFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    public let kind: BackgroundJobs.Kind
+    /// The thumbnail the job was for.
+    public let id: String
+
+    public init(kind: BackgroundJobs.Kind, id: String) {
+        self.kind = kind
+        self.id = id
+    }
+
+    public var description: String { "the \(kind) job for \"\(id)\" failed" }
 }

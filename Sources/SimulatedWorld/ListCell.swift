@@ -13,15 +13,18 @@ public struct ListItem: Sendable, Hashable, Codable, CustomStringConvertible {
 }
 
 /// One thumbnail put into one cell, as the cell recorded it.
-public struct CellDisplay: Sendable, Hashable {
+public struct CellDisplay: Sendable, Equatable {
     /// The number of the cell that showed it.
     public let cell: Int
     /// The thumbnail that was shown.
     public let thumbnailID: String
     /// The item the cell was showing at that moment (nil: the cell was off screen).
     public let item: ListItem?
-    /// Whether `show(_:)` was called on the main actor.
-    public let onMainActor: Bool
+    /// `Task.currentPriority` of the code that called `show(_:)`: for a load, the
+    /// priority of the task that loaded the thumbnail.
+    public let priority: TaskPriority
+    /// Whether the task that called `show(_:)` had already been cancelled.
+    public let byCancelledTask: Bool
 
     /// The cell was showing another item (or none): this image belongs elsewhere.
     public var isStale: Bool { item?.id != thumbnailID }
@@ -29,18 +32,18 @@ public struct CellDisplay: Sendable, Hashable {
 
 /// A reusable cell of a ``ListView``.
 ///
-/// Like a view from an older framework, the cell carries no actor annotation, so the
-/// compiler lets any code call ``show(_:)``. In an app, touching a view off the main thread
-/// corrupts it; this simulation stays safe and records where each call came from instead.
-public final class ListCell: Sendable {
-    private struct State {
-        var item: ListItem?
-        var image: Thumbnail?
-    }
-
+/// Like every UIKit view (`UITableViewCell` is a `UIView`), the cell belongs to the main
+/// actor: the compiler lets only main-actor code call ``show(_:)``, and code elsewhere, a
+/// detached task say, must `await` it. Each call is recorded, with the item the cell was
+/// showing at that moment and the priority of the task that made the call.
+@MainActor
+public final class ListCell {
     /// The cell's number in the list view's pool; it stays the same when the cell is reused.
-    public let number: Int
-    private let state = Locked(State())
+    public nonisolated let number: Int
+    /// The item the list view has this cell showing, or nil while it waits for reuse.
+    public private(set) var item: ListItem?
+    /// The thumbnail the cell shows now.
+    public private(set) var image: Thumbnail?
     private let log: DisplayLog
 
     init(number: Int, log: DisplayLog) {
@@ -48,27 +51,21 @@ public final class ListCell: Sendable {
         self.log = log
     }
 
-    /// The item the list view has this cell showing, or nil while it waits for reuse.
-    public var item: ListItem? { state.withLock { $0.item } }
-
-    /// The thumbnail the cell shows now.
-    public var image: Thumbnail? { state.withLock { $0.image } }
-
-    /// Shows `thumbnail` in the cell. Records whether the call ran on the main actor and
-    /// which item the cell was showing at that moment.
+    /// Shows `thumbnail` in the cell. Records which item the cell was showing at that
+    /// moment, and the calling task's priority.
     public func show(_ thumbnail: Thumbnail) {
-        let onMainActor = MainQueue.isCurrent
-        let showing = state.withLock { state -> ListItem? in
-            state.image = thumbnail
-            return state.item
-        }
-        log.record(CellDisplay(cell: number, thumbnailID: thumbnail.id, item: showing, onMainActor: onMainActor))
+        image = thumbnail
+        log.record(
+            CellDisplay(
+                cell: number, thumbnailID: thumbnail.id, item: item, priority: Task.currentPriority,
+                byCancelledTask: Task.isCancelled))
     }
 
     /// The list view gives the cell a new item (or none) and clears its image, as
     /// `prepareForReuse` would.
     func reuse(for item: ListItem?) {
-        state.withLock { $0 = State(item: item, image: nil) }
+        self.item = item
+        image = nil
     }
 }
 

@@ -16,9 +16,9 @@ enum Bugs {
         "the cache write runs on the main actor",
         "Task { } started on the main actor inherits it, so the blocking disk write freezes the screen while it runs",
         section: "Task { } inherits the main actor")
-    static let cacheWriteAtScreenPriority = reading.lesson(
-        "the cache write runs at the screen's priority",
-        "Task { } inherits the priority of the code that starts it; work nobody waits for should ask for .background",
+    static let cacheWriteNotAtBackground = reading.lesson(
+        "the cache write does not run at background priority",
+        "work nobody waits for should ask for .background: Task { } inherits the priority of the code that starts it, and Task.detached without a priority runs at the default, .medium",
         section: "Detached, at background priority")
     static let jobsOutliveCancel = reading.lesson(
         "cancelling the background task leaves its jobs running",
@@ -44,6 +44,14 @@ enum Bugs {
         "the background work never ends",
         "the task returned for the jobs was still running after every job had been let through or cancelled",
         section: "One task to cancel them all")
+    static let failureLeavesJobsRunning = reading.lesson(
+        "a failing job leaves the other jobs running",
+        "the jobs stand or fall together: when one throws, the others must be cancelled at once. `waitForAll()` waits for every job and cancels none, and so does awaiting the jobs one by one; a discarding task group throws the first error and cancels the rest",
+        section: "When one job fails")
+    static let outcomeHidden = reading.lesson(
+        "the background task hides how its jobs ended",
+        "the task returned for the jobs must throw when they did not all finish: the failing job's error, or the cancellation. A group whose body never reads its children's results drops their errors, and `try?` or a catch-all swallows them",
+        section: "When one job fails")
 }
 
 /// A gallery with its cache and its jobs, the jobs held after they start.
@@ -86,14 +94,19 @@ struct DiskCacheWriteTests {
         #expect(!write.onMainActor, Bugs.cacheWriteOnMainActor.comment)
     }
 
-    @Test("The cache write runs at background priority", .exposesBug(Bugs.cacheWriteAtScreenPriority))
+    @Test("The cache write runs at background priority", .exposesBug(Bugs.cacheWriteNotAtBackground))
     func writeRunsAtBackgroundPriority() async {
         let scene = GalleryScene()
         // The screen reacts to the user: its work runs at user-initiated priority.
         _ = await Task(priority: .userInitiated) { scene.gallery.thumbnailLoaded(.expected(for: "city")) }.value
         guard let write = await scene.writes(1)?.first else { return }
         if write.priority != .background {
-            Bugs.cacheWriteAtScreenPriority.record("The write ran at \(describe(write.priority)), not at .background.")
+            let why =
+                write.priority == .userInitiated
+                ? "the screen's priority, inherited from the code that started the write"
+                : "not the screen's, but not .background either"
+            Bugs.cacheWriteNotAtBackground.record(
+                "The write ran at \(describe(write.priority)) (\(why)), not at .background.")
         }
     }
 }

@@ -66,3 +66,21 @@ struct BackgroundWorkTests {
         #expect(jobs.starts.first?.onMainActor == true)
     }
 }
+
+@Suite("Simulated world: a background job made to fail")
+struct BackgroundJobFailureTests {
+    @Test("A failed job throws its failure while the other held jobs stay held")
+    func oneJobFails() async {
+        let jobs = BackgroundJobs(holding: true)
+        let tasks = BackgroundJobs.Kind.allCases.map { kind in
+            Task.detached { try await jobs.run(kind, for: .expected(for: "z")) }
+        }
+        await jobs.inFlight.reach(3)
+        jobs.fail(.index)
+        await #expect(throws: BackgroundJobFailure(kind: .index, id: "z")) { try await tasks[2].value }
+        #expect(jobs.failed.value == 1 && jobs.inFlight.value == 2 && jobs.cancelled.value == 0)
+        jobs.releaseAll()
+        for task in tasks.prefix(2) { _ = try? await task.value }
+        #expect(jobs.finished.value == 2 && jobs.inFlight.value == 0)
+    }
+}

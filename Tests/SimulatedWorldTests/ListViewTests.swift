@@ -49,6 +49,21 @@ struct ListViewTests {
         #expect(list.displayCount.value == 2)
     }
 
+    @Test("A cell records the priority of the task that shows an image, and whether it was cancelled")
+    func displaysRecordTheCallingTask() async {
+        let list = ListView(items: ListItem.numbered(1), visibleRowCount: 1)
+        list.scroll(toRow: 0)
+        let cell = list.visibleCells[0]
+        await Task(priority: .userInitiated) { @MainActor in cell.show(.expected(for: "photo-0")) }.value
+        let cancelled = Task { @MainActor in
+            withUnsafeCurrentTask { $0?.cancel() }
+            cell.show(.expected(for: "photo-0"))
+        }
+        await cancelled.value
+        #expect(list.displays.map(\.byCancelledTask) == [false, true])
+        #expect(list.displays.first?.priority == .userInitiated)
+    }
+
     @Test("The probe tells the main actor from a detached task")
     func probeSeesTheMainActor() async {
         #expect(MainQueue.isCurrent)

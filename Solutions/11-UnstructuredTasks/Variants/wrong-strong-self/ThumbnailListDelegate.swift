@@ -1,0 +1,25 @@
+import SimulatedWorld
+
+@MainActor
+public final class ThumbnailListDelegate: ListViewDelegate {
+    private let service: ThumbnailService
+
+    public private(set) var loads: [ListItem: Task<Void, Never>] = [:]
+
+    public init(service: ThumbnailService) {
+        self.service = service
+    }
+
+    public func willDisplay(item: ListItem, in cell: ListCell) {
+        loads[item] = Task {
+            defer { if !Task.isCancelled { loads[item] = nil } }
+            guard let thumbnail = try? await service.fetchImage(id: item.id) else { return }
+            guard !Task.isCancelled else { return }
+            cell.show(thumbnail)
+        }
+    }
+
+    public func didEndDisplay(item: ListItem, in cell: ListCell) {
+        loads.removeValue(forKey: item)?.cancel()
+    }
+}

@@ -1,0 +1,21 @@
+import SimulatedWorld
+
+@MainActor
+public final class Gallery {
+    public private(set) var shown: [Thumbnail] = []
+    let cache: DiskCache
+    let jobs: BackgroundJobs
+
+    public init(cache: DiskCache, jobs: BackgroundJobs) {
+        self.cache = cache
+        self.jobs = jobs
+    }
+
+    @discardableResult
+    public func thumbnailLoaded(_ thumbnail: Thumbnail) -> Task<Void, Never> {
+        shown.append(thumbnail)
+        return Task.detached { [cache] in
+            cache.write(thumbnail)
+        }
+    }
+}
