@@ -69,13 +69,14 @@ private func expectStarted(
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
     let started = service.started.value
+    let should = count == 0 ? "none should have" : "only \(count) should have"
     if started > count {
         Bugs.requestAfterCancel.record(
-            "\(function): \(started) requests started, \(startedIds(service)), where only \(count) should have, \(when).",
+            "\(function): the requests \(startedIds(service)) started, where \(should), \(when).",
             sourceLocation: sourceLocation)
     } else if started < count {
         Bugs.wrongThumbnails.record(
-            "\(function): only \(started) requests started, \(startedIds(service)), where \(count) should have, \(when).",
+            "\(function): only the requests \(startedIds(service)) started, where \(count) should have, \(when).",
             sourceLocation: sourceLocation)
     }
 }
@@ -103,9 +104,7 @@ struct FetchThumbnailsTests {
             guard case .failure(let error) = result,
                 error as? ThumbnailServiceError == .injectedFailure(id: "b", request: .image)
             else {
-                let lesson =
-                    style.name == "fetchThumbnailsUntilCancelled" ? Bugs.failureSwallowed : Bugs.wrongThumbnails
-                lesson.record("\(style.name): the request for \"b\" failed, and \(outcome(result)).")
+                Bugs.failureSwallowed.record("\(style.name): the request for \"b\" failed, and \(outcome(result)).")
                 continue
             }
             if service.started.value != 2 {

@@ -26,7 +26,7 @@ enum Bugs {
         section: "Telling a cancel from a failure")
     static let failureSwallowed = reading.lesson(
         "a failed request was swallowed as if it were a cancel",
-        "only a cancel may end fetchThumbnailsUntilCancelled quietly; a request that failed for another reason must still throw its error",
+        "only a cancel may end fetchThumbnailsUntilCancelled quietly; a request that failed for another reason must reach the caller as its error, in both styles",
         section: "Telling a cancel from a failure")
     static let partialNotReturned = reading.lesson(
         "fetchThumbnailsUntilCancelled does not return the thumbnails it finished",

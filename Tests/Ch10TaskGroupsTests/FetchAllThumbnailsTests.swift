@@ -80,7 +80,11 @@ struct FetchAllThumbnailsTests {
         if let result, !threwCancel(result) {
             Bugs.callerCancelNotPassedOn.record("fetchAllThumbnails was cancelled, and \(outcome(result)).")
         }
-        #expect(service.cancelled.value == ids.count, Bugs.callerCancelNotPassedOn.comment)
+        if service.cancelled.value != ids.count {
+            Bugs.callerCancelNotPassedOn.record(
+                "\(service.cancelled.value) of the \(ids.count) requests saw the cancel of fetchAllThumbnails's caller."
+            )
+        }
     }
 
     @Test(

@@ -22,7 +22,7 @@ enum Bugs {
         section: "Children share their parent's fate")
     static let callerCancelNotPassedOn = reading.lesson(
         "cancelling fetchAllThumbnails does not cancel its requests",
-        "the caller's task was cancelled, but the requests never saw it and the caller kept waiting",
+        "the caller's task was cancelled, but its requests never saw the cancel",
         section: "Children share their parent's fate")
     static let cancelledWithoutReason = reading.lesson(
         "a request was cancelled although nothing failed",
@@ -50,7 +50,7 @@ enum Bugs {
         section: "A normal exit waits and cancels nothing")
     static let startedWhileCancelled = reading.lesson(
         "requests started although the caller was already cancelled",
-        "a group does not check for a cancel before it starts a child: addTask in a cancelled task still starts the child, which sees the cancel only once it is running",
+        "a caller that is already cancelled should start nothing, and a task group does not check for you: addTask in a cancelled task still starts the child, which sees the cancel only once it is running",
         section: "A cancelled group still starts its children")
     static let requestedTwice = reading.lesson(
         "a thumbnail was not requested exactly once",
