@@ -47,6 +47,10 @@ struct FetchAllThumbnailsTests {
         ) {
             try result.get()
         }
+        if service.startedRequests.map(\.id).sorted() != ids {
+            Bugs.requestedTwice.record(
+                "fetchAllThumbnails: after \"b\" failed, the requests that had started were \(startedIds(service)).")
+        }
         if inFlight != 0 || cancelled != ids.count - 1 {
             Bugs.siblingsNotCancelled.record(
                 "When fetchAllThumbnails threw after \"b\" failed, \(cancelled) of the other 3 requests had seen a cancel and \(inFlight) were still in flight."
