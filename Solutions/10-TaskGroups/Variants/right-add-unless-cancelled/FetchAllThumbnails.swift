@@ -6,7 +6,7 @@ public func fetchAllThumbnails(
 ) async throws -> [String: Thumbnail] {
     try await withThrowingTaskGroup(of: (String, Thumbnail).self) { group in
         for id in ids {
-            group.addTaskUnlessCancelled { (id, try await service.fetchImage(id: id)) }
+            _ = group.addTaskUnlessCancelled { (id, try await service.fetchImage(id: id)) }
         }
         // In a cancelled group nothing was added: say so, rather than return nothing.
         try Task.checkCancellation()

@@ -10,8 +10,10 @@ public func fetchThumbnailsUntilCancelled(
         do {
             let image = try await service.fetchImage(id: id)
             finished.append(try resizeThumbnail(image, with: service))
-        } catch where Task.isCancelled {
-            break
+        } catch {
+            // Once the task is cancelled, no error matters to the caller any more.
+            if Task.isCancelled { break }
+            throw error
         }
     }
     return finished
