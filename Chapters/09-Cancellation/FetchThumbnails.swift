@@ -2,8 +2,9 @@ import SimulatedWorld
 
 /// Fetches and resizes the thumbnail of every id, in the order of the ids.
 ///
-/// When its task is cancelled, it should stop: throw `CancellationError` and start no
-/// further request or resize step.
+/// When its task is cancelled, it should stop: throw a cancellation error
+/// (`CancellationError`, or the `URLError(.cancelled)` of a request the cancel cut off) and
+/// start no further request or resize step, not even the first.
 ///
 /// Exercise: this ignores cancellation. Run `swift test --filter Ch09CancellationTests`
 /// and read Chapters/09-Cancellation/README.md.

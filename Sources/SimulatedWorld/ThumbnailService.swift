@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// A small image, as the thumbnail service delivers it.
@@ -45,8 +46,9 @@ public enum ThumbnailServiceError: Error, Sendable, Hashable {
 ///   hold them, then await ``inFlight`` reaching 2. No timing involved.
 /// - **Counts.** ``started``, ``inFlight`` (with its peak), ``finished`` and ``cancelled``.
 ///   A request "sees the cancel" when its task is cancelled while it is held, or when it
-///   starts in a task that is already cancelled; either way it throws `CancellationError`
-///   and counts in ``cancelled``, like a URL session task.
+///   starts in a task that is already cancelled; either way it throws
+///   `URLError(.cancelled)` and counts in ``cancelled``, as `URLSession`'s async methods
+///   do (they throw `URLError(.cancelled)`, not `CancellationError`, in both cases).
 /// - **Failures.** ``fail(_:for:)`` makes a request throw ``ThumbnailServiceError``.
 /// - **Resize.** ``resizeStep(_:step:)`` is one small step of CPU-bound work. It never
 ///   checks cancellation itself: that is the caller's job. ``onResizeStep(_:)`` lets a test
@@ -194,7 +196,8 @@ public final class ThumbnailService: Sendable {
         state.withLock { $0.startedRequests.append(request) }
         defer { inFlight.decrement() }
         do {
-            try Task.checkCancellation()
+            // Like URLSession: a request started in a cancelled task fails at once, as cancelled.
+            if Task.isCancelled { throw URLError(.cancelled) }
             try await passGate(request)
         } catch {
             cancelled.increment()
@@ -217,7 +220,7 @@ public final class ThumbnailService: Sendable {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let passage = state.withLock { state -> Result<Void, any Error>? in
-                    if state.cancelledTickets.remove(ticket) != nil { return .failure(CancellationError()) }
+                    if state.cancelledTickets.remove(ticket) != nil { return .failure(URLError(.cancelled)) }
                     if state.admitted.remove(request) != nil { return .success(()) }
                     // releaseAll() ran after this request took its ticket: it must not wait.
                     if !state.holding { return .success(()) }
@@ -234,7 +237,7 @@ public final class ThumbnailService: Sendable {
                 }
                 return state.held.remove(at: index)
             }
-            held?.continuation.resume(throwing: CancellationError())
+            held?.continuation.resume(throwing: URLError(.cancelled))
         }
     }
 }

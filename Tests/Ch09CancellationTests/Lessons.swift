@@ -8,14 +8,26 @@ enum Bugs {
         "the resize ignores cancellation",
         "the task was cancelled during a resize, and the resize went on with every remaining step",
         section: "Cancellation is cooperative")
+    static let halfResized = reading.lesson(
+        "a cancelled resize returned a half-resized thumbnail",
+        "the resize noticed the cancel and stopped, but returned the thumbnail as it was instead of throwing, so an unfinished thumbnail passed for a finished one",
+        section: "Two styles: throw, or return what you have")
     static let requestAfterCancel = reading.lesson(
         "a new request started after the task was cancelled",
-        "the loop went on to the next id although its task was already cancelled",
+        "the task was already cancelled when the request started, so it went to the server for nothing; check for a cancel before each request, the first one included",
         section: "Where to check")
     static let cancelNotThrown = reading.lesson(
-        "a cancelled fetchThumbnails does not throw CancellationError",
-        "style 1 stops by throwing CancellationError, so the caller can tell a cancel from a result",
+        "a cancelled fetchThumbnails does not throw a cancellation error",
+        "style 1 stops by throwing (CancellationError from its own checks, or the URLError(.cancelled) of a request that was cut off), so the caller can tell a cancel from a result",
         section: "Two styles: throw, or return what you have")
+    static let urlCancelMissed = reading.lesson(
+        "URLError(.cancelled) was not recognised as a cancel",
+        "a request cut off by the cancel throws URLError(.cancelled), as URLSession's requests do, not CancellationError; style 2 let it out as if it were a failure",
+        section: "Telling a cancel from a failure")
+    static let failureSwallowed = reading.lesson(
+        "a failed request was swallowed as if it were a cancel",
+        "only a cancel may end fetchThumbnailsUntilCancelled quietly; a request that failed for another reason must reach the caller as its error, in both styles",
+        section: "Telling a cancel from a failure")
     static let partialNotReturned = reading.lesson(
         "fetchThumbnailsUntilCancelled does not return the thumbnails it finished",
         "after a cancel, style 2 returns exactly the thumbnails finished before it, in order, without throwing",

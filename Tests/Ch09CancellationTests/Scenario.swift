@@ -1,3 +1,4 @@
+import Foundation
 import SimulatedWorld
 
 #if Solutions
@@ -12,6 +13,32 @@ func fullyResized(_ id: String) -> Thumbnail {
     var image = Thumbnail.expected(for: id)
     for step in 1...resizeStepCount { image = scratch.resizeStep(image, step: step) }
     return image
+}
+
+/// Whether `error` reports a cancel: `CancellationError` (from `Task.checkCancellation()`
+/// and friends) or `URLError(.cancelled)` (from a URL-session-style request).
+func isCancellation(_ error: any Error) -> Bool {
+    error is CancellationError || (error as? URLError)?.code == .cancelled
+}
+
+/// How a call ended, for a failure message: the ids it returned, or the error it threw.
+func outcome(_ result: Result<[Thumbnail], any Error>) -> String {
+    switch result {
+    case .success(let thumbnails):
+        let ids = thumbnails.map { thumbnail in
+            thumbnail == fullyResized(thumbnail.id) ? "\"\(thumbnail.id)\"" : "\"\(thumbnail.id)\" (not fully resized)"
+        }
+        return "it returned [\(ids.joined(separator: ", "))]"
+    case .failure(let error as URLError):
+        return "it threw URLError(\(error.code == .cancelled ? ".cancelled" : "code \(error.code.rawValue)"))"
+    case .failure(let error):
+        return "it threw \(error)"
+    }
+}
+
+/// The ids of the requests that started, quoted, for a failure message.
+func startedIds(_ service: ThumbnailService) -> String {
+    "[" + service.startedRequests.map { "\"\($0.id)\"" }.joined(separator: ", ") + "]"
 }
 
 extension ThumbnailService {

@@ -29,7 +29,7 @@ struct FetchThumbnailsInWindowTests {
             let replaced = await withinHangLimit(hangLimit, { await service.started.reach(startedSoFar) })
             guard case .finished = replaced else {
                 Bugs.windowNotSliding.record(
-                    "After \(id) finished, only \(service.started.value) requests had started; held: \(service.heldRequests.map(\.id))."
+                    "After the request for \"\(id)\" was let through, only \(service.started.value) requests had started, \(startedIds(service)), where \(startedSoFar) should have."
                 )
                 return
             }
@@ -38,5 +38,9 @@ struct FetchThumbnailsInWindowTests {
         #expect(result?.value == expectedThumbnails(ids), Bugs.wrongThumbnails.comment)
         #expect(service.inFlight.peak <= window, Bugs.windowTooWide.comment)
         #expect(service.inFlight.peak >= window, Bugs.windowNeverFull.comment)
+        if service.startedRequests.map(\.id) != ids {
+            Bugs.requestedOutOfOrder.record(
+                "fetchAllThumbnails(for:from:maxInFlight:) started \(startedIds(service)) for the ids \(ids).")
+        }
     }
 }

@@ -36,4 +36,19 @@ struct FillAlbumTests {
         let result = await awaitResult(of: { try await call.value }, orRecord: Bugs.neverReturns)
         #expect(result?.value != nil, Bugs.wrongThumbnails.comment)
     }
+
+    @Test("A failure is never dropped: fillAlbum throws it")
+    func failureIsThrown() async {
+        let service = ThumbnailService()
+        service.fail(.image, for: "b")
+        let result = await awaitResult(
+            of: { try await fillAlbum(ThumbnailAlbum(), with: ids, from: service) }, orRecord: Bugs.neverReturns)
+        guard let result else { return }
+        guard case .failure(let error) = result,
+            error as? ThumbnailServiceError == .injectedFailure(id: "b", request: .image)
+        else {
+            Bugs.errorDropped.record("fillAlbum: the request for \"b\" failed, and \(outcome(result)).")
+            return
+        }
+    }
 }

@@ -22,7 +22,7 @@ enum Bugs {
         section: "Children share their parent's fate")
     static let callerCancelNotPassedOn = reading.lesson(
         "cancelling fetchAllThumbnails does not cancel its requests",
-        "the caller's task was cancelled, but the requests never saw it and the caller kept waiting",
+        "the caller's task was cancelled, but its requests never saw the cancel",
         section: "Children share their parent's fate")
     static let cancelledWithoutReason = reading.lesson(
         "a request was cancelled although nothing failed",
@@ -43,6 +43,22 @@ enum Bugs {
     static let windowNotSliding = reading.lesson(
         "a finished request was not replaced at once",
         "as soon as one request finishes, the next id should start, without waiting for the others",
+        section: "At most K at a time: a sliding window")
+    static let errorDropped = reading.lesson(
+        "a failed request's error was dropped",
+        "a request failed, but the call did not throw; a child's error reaches the parent only through next(), for try await or waitForAll(), and when the group's body returns without asking, the group drops it",
+        section: "A normal exit waits and cancels nothing")
+    static let startedWhileCancelled = reading.lesson(
+        "requests started although the caller was already cancelled",
+        "a caller that is already cancelled should start nothing, and a task group does not check for you: addTask in a cancelled task still starts the child, which sees the cancel only once it is running",
+        section: "A cancelled group still starts its children")
+    static let requestedTwice = reading.lesson(
+        "a thumbnail was not requested exactly once",
+        "every id should be asked for exactly once, one child task per id",
+        section: "Task groups: as many children as you need")
+    static let requestedOutOfOrder = reading.lesson(
+        "the ids did not start in their order, exactly once each",
+        "the window starts the ids in the order given, each one once: the first maxInFlight, then one more each time a request finishes",
         section: "At most K at a time: a sliding window")
     static let wrongThumbnails = reading.lesson(
         "the thumbnails are wrong",

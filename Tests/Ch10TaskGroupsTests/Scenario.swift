@@ -1,3 +1,4 @@
+import Foundation
 import SimulatedWorld
 import Testing
 import WorkbookTesting
@@ -20,4 +21,35 @@ func awaitInFlight(
         return false
     }
     return true
+}
+
+/// Whether `error` reports a cancel: `CancellationError` (from `Task.checkCancellation()`
+/// and friends) or `URLError(.cancelled)` (from a URL-session-style request).
+func isCancellation(_ error: any Error) -> Bool {
+    error is CancellationError || (error as? URLError)?.code == .cancelled
+}
+
+/// Whether `result` is a thrown cancel, in either form.
+func threwCancel<Value>(_ result: Result<Value, any Error>) -> Bool {
+    if case .failure(let error) = result { return isCancellation(error) }
+    return false
+}
+
+/// How a call ended, for a failure message.
+func outcome<Value>(_ result: Result<Value, any Error>) -> String {
+    switch result {
+    case .success(let value as [String: Thumbnail]):
+        return "it returned the thumbnails of [\(value.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", "))]"
+    case .success:
+        return "it returned normally"
+    case .failure(let error as URLError):
+        return "it threw URLError(\(error.code == .cancelled ? ".cancelled" : "code \(error.code.rawValue)"))"
+    case .failure(let error):
+        return "it threw \(error)"
+    }
+}
+
+/// The ids of the requests that started, quoted, in order.
+func startedIds(_ service: ThumbnailService) -> String {
+    "[" + service.startedRequests.map { "\"\($0.id)\"" }.joined(separator: ", ") + "]"
 }

@@ -1,3 +1,4 @@
+import Foundation
 import SimulatedWorld
 import Testing
 import WorkbookTesting
@@ -36,24 +37,24 @@ struct ThumbnailServiceTests {
         _ = try await first
     }
 
-    @Test("A held request sees its task's cancellation and throws CancellationError")
+    @Test("A held request sees its task's cancellation and throws URLError(.cancelled), as URLSession does")
     func cancellationIsObserved() async {
         let service = ThumbnailService(holdingRequests: true)
         let task = Task { try await service.fetchImage(id: "x") }
         await service.inFlight.reach(1)
         task.cancel()
-        await #expect(throws: CancellationError.self) { try await task.value }
+        await #expect(throws: URLError(.cancelled)) { try await task.value }
         #expect(service.cancelled.value == 1 && service.finished.value == 0 && service.inFlight.value == 0)
     }
 
-    @Test("A request started in a cancelled task fails at once and counts as cancelled")
+    @Test("A request started in a cancelled task fails at once with URLError(.cancelled) and counts as cancelled")
     func startedWhileCancelled() async {
         let service = ThumbnailService()
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             return try await service.fetchImage(id: "late")
         }
-        await #expect(throws: CancellationError.self) { try await task.value }
+        await #expect(throws: URLError(.cancelled)) { try await task.value }
         #expect(service.started.value == 1 && service.cancelled.value == 1)
     }
 

@@ -1,0 +1,14 @@
+import SimulatedWorld
+
+/// How many small steps one resize takes.
+public let resizeStepCount = 8
+
+/// Resizes `image` in ``resizeStepCount`` small, CPU-bound steps.
+public func resizeThumbnail(_ image: Thumbnail, with service: ThumbnailService) throws -> Thumbnail {
+    var resized = image
+    for step in 1...resizeStepCount {
+        guard !Task.isCancelled else { throw CancellationError() }
+        resized = service.resizeStep(resized, step: step)
+    }
+    return resized
+}

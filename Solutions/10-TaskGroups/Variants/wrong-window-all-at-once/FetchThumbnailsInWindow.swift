@@ -1,0 +1,17 @@
+import SimulatedWorld
+
+/// Fetches the thumbnail of every id and returns them by id, at most `maxInFlight` at a time.
+public func fetchAllThumbnails(
+    for ids: [String], from service: ThumbnailService, maxInFlight: Int
+) async throws -> [String: Thumbnail] {
+    try await withThrowingTaskGroup(of: (String, Thumbnail).self) { group in
+        for id in ids {
+            group.addTask { (id, try await service.fetchImage(id: id)) }
+        }
+        var thumbnails: [String: Thumbnail] = [:]
+        for try await (id, thumbnail) in group {
+            thumbnails[id] = thumbnail
+        }
+        return thumbnails
+    }
+}
