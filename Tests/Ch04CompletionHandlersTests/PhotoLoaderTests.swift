@@ -42,6 +42,10 @@ enum Bugs {
         "the handler's first call does not carry the service's answer",
         "a photo should arrive as the photo, a transport error as that error, a bad status as PhotoError.invalidServerResponse",
         section: "Three mistakes in eleven lines")
+    static let asksMoreThanOnce = reading.lesson(
+        "fetchPhoto asks the server more than once",
+        "one call of fetchPhoto should make one request, whatever the answer; a second data task (a retry, say) doubles the traffic and is not what the caller asked for",
+        section: "Three mistakes in eleven lines")
     static let neverFetches = reading.lesson(
         "fetchPhoto never asks the service",
         "fetchPhoto must create a data task and call resume() on it",
@@ -88,7 +92,8 @@ private final class HandlerCalls: Sendable {
 /// It waits, bounded, for the request, for the first call of the handler (however many hops
 /// it takes to arrive), and for the service's callback to return. A handler that is never
 /// called records ``Bugs/neverCalled`` and gives `[]`. Only a failing fix pays those waits.
-/// Then it lets any second call arrive: see ``letPendingWorkRun(_:)``.
+/// Then it lets any second call arrive (see ``letPendingWorkRun(_:)``), and checks that the
+/// loader made one request.
 private func deliveries(for outcome: PhotoService.Outcome) async -> [Delivery] {
     let service = PhotoService(always: outcome)
     let handler = HandlerCalls()
@@ -103,6 +108,10 @@ private func deliveries(for outcome: PhotoService.Outcome) async -> [Delivery] {
     }
     await awaitResult(of: { await service.callbacksReturned.reach(1) }, orRecord: Bugs.callbackNeverReturns)
     await letPendingWorkRun(handler)
+    let requests = service.requests.value
+    if requests > 1 {
+        Bugs.asksMoreThanOnce.record("  Scripted answer: \(outcome). fetchPhoto made \(requests) requests.")
+    }
     return handler.all
 }
 
