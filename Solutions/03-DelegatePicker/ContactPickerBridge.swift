@@ -16,8 +16,13 @@ public final class ContactPickerBridge: ContactPickerDelegate {
     }
 
     /// Shows the picker and returns the contact the user chose, or nil if they cancelled.
-    /// Returns nil at once, without showing a second picker, if a pick is already waiting.
+    /// Returns nil at once, without showing a picker, if the calling task is already
+    /// cancelled (nobody is left to use the answer) or if a pick is already waiting.
+    ///
+    /// A cancel that comes while the picker is open does not end the wait: the picker is on
+    /// screen, and pick() returns the user's answer when it comes.
     public func pick() async -> Contact? {
+        guard !Task.isCancelled else { return nil }
         guard continuation == nil else { return nil }
         return await withCheckedContinuation { continuation in
             self.continuation = continuation

@@ -41,6 +41,9 @@ public final class PhotoLoader: Sendable {
 
     /// Fetches the photo at `url`. An async function returns once or throws once, to the
     /// caller's own actor, and its return type has no room for "neither".
+    ///
+    /// Cancelling the calling task cancels the request: this then throws what `data(from:)`
+    /// throws, `URLError(.cancelled)` as in `URLSession`, not `CancellationError`.
     public func fetchPhoto(url: URL) async throws -> Photo {
         let (data, response) = try await service.data(from: url)
         return try Self.photo(from: data, response)

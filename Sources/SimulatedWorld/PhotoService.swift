@@ -7,12 +7,12 @@ public struct PhotoResponse: Sendable, Hashable {
     public init(statusCode: Int) { self.statusCode = statusCode }
 }
 
-/// Transport errors of the simulated photo service, in the role of `URLError`.
+/// A transport error the tests can script, in the role of a `URLError` such as
+/// `.notConnectedToInternet`. Cancellation is not one of these: a cancelled request fails
+/// with the real `URLError(.cancelled)`, as in `URLSession`.
 public enum PhotoServiceError: Error, Sendable, Hashable {
     /// The network is unreachable.
     case offline
-    /// The data task was cancelled before it finished.
-    case cancelled
 }
 
 /// A simulated photo server with a URLSession-style API: a completion-handler data task
@@ -20,8 +20,8 @@ public enum PhotoServiceError: Error, Sendable, Hashable {
 ///
 /// Tests script what every request does with ``PhotoService/Outcome``. Completion handlers
 /// run on a background queue, like a session's delegate queue, and each data task calls its
-/// handler exactly once: with the scripted answer, or with ``PhotoServiceError/cancelled``
-/// if it is cancelled first. The service never misbehaves; any double call, wrong queue or
+/// handler exactly once: with the scripted answer, or with `URLError(.cancelled)` if it is
+/// cancelled first, as a `URLSessionDataTask` does. The service never misbehaves; any double call, wrong queue or
 /// `(nil, nil)` a chapter sees is the caller's doing.
 public final class PhotoService: Sendable {
     /// What a request to the service ends with.
@@ -86,18 +86,18 @@ public final class PhotoService: Sendable {
         }
     }
 
-    /// Fetches `url`, the async way. Throws the transport error, or `CancellationError` if
-    /// the calling task is cancelled (the service then records the cancel).
+    /// Fetches `url`, the async way. Throws the transport error, or, like `URLSession`'s
+    /// `data(from:)`, `URLError(.cancelled)` (not `CancellationError`) if the calling task is
+    /// cancelled: then the service records the cancel. A task that is already cancelled when
+    /// it calls this gets `URLError(.cancelled)` at once, and no request is made.
     public func data(from url: URL) async throws -> (Data, PhotoResponse) {
-        try Task.checkCancellation()
+        if Task.isCancelled { throw URLError(.cancelled) }
         let running = Locked<(task: PhotoDataTask?, cancelled: Bool)>((nil, false))
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let task = dataTask(with: url) { data, response, error in
                     if let data, let response {
                         continuation.resume(returning: (data, response))
-                    } else if case PhotoServiceError.cancelled? = error {
-                        continuation.resume(throwing: CancellationError())
                     } else {
                         continuation.resume(throwing: error ?? PhotoServiceError.offline)
                     }
@@ -158,9 +158,9 @@ public final class PhotoDataTask: Sendable {
     }
 
     /// Cancels the request if it has not finished: its handler is called with
-    /// ``PhotoServiceError/cancelled`` and the service counts the cancel.
+    /// `URLError(.cancelled)` and the service counts the cancel.
     public func cancel() {
-        if finish(nil, nil, PhotoServiceError.cancelled) { cancellations.increment() }
+        if finish(nil, nil, URLError(.cancelled)) { cancellations.increment() }
     }
 
     /// Calls the handler on the callback queue, unless the task has already finished.

@@ -40,6 +40,18 @@ enum Bugs {
         "pick() never shows the picker",
         "pick() must call the picker's present() so that the user can answer",
         section: "From delegate to async")
+    static let cancelledTaskShowsPicker = reading.lesson(
+        "pick() in a cancelled task shows the picker",
+        "the task that called pick() was already cancelled (the screen that wanted a contact is gone), yet pick() showed the picker and waited for the user; check Task.isCancelled first and return nil without presenting",
+        section: "A task that is already cancelled")
+    static let cancelWhileOpenBreaksPick = reading.lesson(
+        "a cancel while the picker is open breaks pick()",
+        "the task awaiting pick() was cancelled while the picker was on screen, then the user answered; pick() must still return exactly once (nil at the cancel, or the user's answer), and whoever resumes the continuation must clear it",
+        section: "A cancel while the picker is open")
+    static let nextPickTurnedAway = reading.lesson(
+        "after an answer, the next pick() is turned away",
+        "the user had answered the last pick, yet the next pick() did not show the picker; the stored continuation must be set back to nil when it is resumed, or the bridge thinks a pick is still waiting",
+        section: "Clear the continuation after resuming")
     static let crashed = reading.lesson(
         "the picker bridge crashed the process",
         "a continuation must be resumed exactly once; resuming twice traps",
@@ -49,14 +61,17 @@ enum Bugs {
 private let alice = Contact.sample("Alice")
 private let bob = Contact.sample("Bob")
 
-/// Starts `bridge.pick()` in a task and returns once the picker is on screen for the `count`th time.
+/// Starts `bridge.pick()` in a task and returns it once the picker is on screen for the
+/// `count`th time. If it never is, records `lesson` and returns nil: the scenario stops there,
+/// since nobody can answer a picker that isn't shown.
 @MainActor
 private func startPick(
-    _ bridge: ContactPickerBridge, showing picker: ContactPicker, time count: Int = 1
-) async -> Task<Contact?, Never> {
+    _ bridge: ContactPickerBridge, showing picker: ContactPicker, time count: Int = 1,
+    orRecord lesson: Lesson = Bugs.neverPresents
+) async -> Task<Contact?, Never>? {
     let pick = Task { await bridge.pick() }
-    await awaitResult(of: { await picker.presentations.reach(count) }, orRecord: Bugs.neverPresents)
-    return pick
+    let shown = await awaitResult(of: { await picker.presentations.reach(count) }, orRecord: lesson)
+    return shown == nil ? nil : pick
 }
 
 /// What `pick` returned, within the hang limit; records `lesson` if it is still suspended.
@@ -72,6 +87,7 @@ private func answer(
 /// of its own (an exit test), so that a bridge that resumes twice traps there, not in the whole run.
 enum Scenario: String, Codable, Sendable {
     case userSelects, userCancels, pickerRepeatsItself, secondPickWhileOpen, pickAgainAfterAnswer
+    case pickInCancelledTask, cancelWhilePickerIsOpen
 
     @MainActor
     func run() async {
@@ -81,6 +97,8 @@ enum Scenario: String, Codable, Sendable {
         case .pickerRepeatsItself: await Play.pickerRepeatsItself()
         case .secondPickWhileOpen: await Play.secondPickWhileOpen()
         case .pickAgainAfterAnswer: await Play.pickAgainAfterAnswer()
+        case .pickInCancelledTask: await Play.pickInCancelledTask()
+        case .cancelWhilePickerIsOpen: await Play.cancelWhilePickerIsOpen()
         }
     }
 
@@ -105,7 +123,7 @@ enum Scenario: String, Codable, Sendable {
 private enum Play {
     static func userSelects() async {
         let picker = ContactPicker()
-        let pick = await startPick(ContactPickerBridge(picker: picker), showing: picker)
+        guard let pick = await startPick(ContactPickerBridge(picker: picker), showing: picker) else { return }
         picker.userSelects(alice)
         let contact = await answer(of: pick, orRecord: Bugs.neverResumes)
         #expect(contact == .some(alice), Bugs.wrongAnswer.comment)
@@ -113,7 +131,7 @@ private enum Play {
 
     static func userCancels() async {
         let picker = ContactPicker()
-        let pick = await startPick(ContactPickerBridge(picker: picker), showing: picker)
+        guard let pick = await startPick(ContactPickerBridge(picker: picker), showing: picker) else { return }
         picker.userCancels()
         if let contact = await answer(of: pick, orRecord: Bugs.cancelNeverResumes) {
             #expect(contact == nil, Bugs.wrongAnswer.comment)
@@ -122,12 +140,14 @@ private enum Play {
 
     static func pickerRepeatsItself() async {
         let selecting = ContactPicker(repeatsDelegateCalls: true)
-        let selected = await startPick(ContactPickerBridge(picker: selecting), showing: selecting)
+        guard let selected = await startPick(ContactPickerBridge(picker: selecting), showing: selecting) else { return }
         selecting.userSelects(alice)
         #expect(await answer(of: selected, orRecord: Bugs.neverResumes) == .some(alice), Bugs.wrongAnswer.comment)
 
         let cancelling = ContactPicker(repeatsDelegateCalls: true)
-        let cancelled = await startPick(ContactPickerBridge(picker: cancelling), showing: cancelling)
+        guard let cancelled = await startPick(ContactPickerBridge(picker: cancelling), showing: cancelling) else {
+            return
+        }
         cancelling.userCancels()
         if let contact = await answer(of: cancelled, orRecord: Bugs.cancelNeverResumes) {
             #expect(contact == nil, Bugs.wrongAnswer.comment)
@@ -137,7 +157,7 @@ private enum Play {
     static func secondPickWhileOpen() async {
         let picker = ContactPicker()
         let bridge = ContactPickerBridge(picker: picker)
-        let first = await startPick(bridge, showing: picker)
+        guard let first = await startPick(bridge, showing: picker) else { return }
         let second = await awaitResult(of: { await bridge.pick() }, orRecord: Bugs.secondPickNotRejected)
         if let second {
             #expect(second.value == .some(nil), Bugs.secondPickNotRejected.comment)
@@ -153,12 +173,63 @@ private enum Play {
     static func pickAgainAfterAnswer() async {
         let picker = ContactPicker()
         let bridge = ContactPickerBridge(picker: picker)
-        let first = await startPick(bridge, showing: picker, time: 1)
+        guard let first = await startPick(bridge, showing: picker, time: 1) else { return }
         picker.userSelects(alice)
         #expect(await answer(of: first, orRecord: Bugs.neverResumes) == .some(alice), Bugs.wrongAnswer.comment)
-        let second = await startPick(bridge, showing: picker, time: 2)
+        guard let second = await startPick(bridge, showing: picker, time: 2, orRecord: Bugs.nextPickTurnedAway) else {
+            return
+        }
         picker.userSelects(bob)
         #expect(await answer(of: second, orRecord: Bugs.neverResumes) == .some(bob), Bugs.wrongAnswer.comment)
+    }
+
+    static func pickInCancelledTask() async {
+        let picker = ContactPicker()
+        let bridge = ContactPickerBridge(picker: picker)
+        // The task runs on the main actor, which this code holds until its next `await`:
+        // it is cancelled before its first line runs.
+        let cancelled = Task { await bridge.pick() }
+        cancelled.cancel()
+        if let contact = await answer(of: cancelled, orRecord: Bugs.cancelledTaskShowsPicker) {
+            #expect(
+                contact == nil,
+                "\(Bugs.cancelledTaskShowsPicker.message)\n  pick() returned \(contact.map { "\($0)" } ?? "nil").")
+        }
+        let shown = picker.presentations.value
+        #expect(
+            shown == 0,
+            "\(Bugs.cancelledTaskShowsPicker.message)\n  The picker was presented \(shown) time(s) for a task that was already cancelled."
+        )
+        guard shown == 0 else { return }
+
+        // A cancelled pick leaves nothing behind: the next one works.
+        guard let next = await startPick(bridge, showing: picker) else { return }
+        picker.userSelects(bob)
+        #expect(await answer(of: next, orRecord: Bugs.neverResumes) == .some(bob), Bugs.wrongAnswer.comment)
+    }
+
+    static func cancelWhilePickerIsOpen() async {
+        let picker = ContactPicker()
+        let bridge = ContactPickerBridge(picker: picker)
+        guard let pick = await startPick(bridge, showing: picker) else { return }
+        pick.cancel()
+        // Work the cancel sent to the main actor (a cancellation handler's hop) runs first,
+        // then the user answers. A bridge that waits for the user is as right as one that
+        // returns nil at the cancel; either must return once, and nothing may trap.
+        await MainQueue.drain()
+        picker.userSelects(alice)
+        if let contact = await answer(of: pick, orRecord: Bugs.cancelWhileOpenBreaksPick) {
+            #expect(
+                contact == nil || contact == alice,
+                "\(Bugs.cancelWhileOpenBreaksPick.message)\n  pick() returned \(contact.map { "\($0)" } ?? "nil").")
+        }
+
+        // The bridge is ready for the next pick.
+        guard let next = await startPick(bridge, showing: picker, time: 2, orRecord: Bugs.nextPickTurnedAway) else {
+            return
+        }
+        picker.userSelects(bob)
+        #expect(await answer(of: next, orRecord: Bugs.neverResumes) == .some(bob), Bugs.wrongAnswer.comment)
     }
 }
 
@@ -192,5 +263,17 @@ struct ContactPickerBridgeTests {
     @Test("After an answer, the next pick() shows the picker again and gets its own answer")
     func pickAgainAfterAnswer() async {
         await Scenario.pickAgainAfterAnswer.runInChildProcess()
+    }
+
+    @Test(
+        "pick() in a task that is already cancelled returns nil at once, without showing the picker",
+        .exposesBug(Bugs.cancelledTaskShowsPicker))
+    func pickInCancelledTask() async {
+        await Scenario.pickInCancelledTask.runInChildProcess()
+    }
+
+    @Test("A cancel while the picker is open: pick() still returns once, nothing traps, the next pick() works")
+    func cancelWhilePickerIsOpen() async {
+        await Scenario.cancelWhilePickerIsOpen.runInChildProcess(explainingACrashAs: Bugs.cancelWhileOpenBreaksPick)
     }
 }

@@ -54,7 +54,7 @@ struct PhotoServiceTests {
         }
     }
 
-    @Test("Cancelling an unanswered task calls the handler once with .cancelled and counts the cancel")
+    @Test("Cancelling an unanswered task calls the handler once with URLError(.cancelled) and counts the cancel")
     func cancelUnanswered() async throws {
         let service = PhotoService(always: .noAnswer)
         let callbacks = Callbacks()
@@ -63,7 +63,7 @@ struct PhotoServiceTests {
         task.cancel()
         await service.callbacksReturned.reach(1)
         let call = try #require(callbacks.only)
-        #expect(call.error as? PhotoServiceError == .cancelled)
+        #expect((call.error as? URLError)?.code == .cancelled)
         #expect(service.cancellations.value == 1)
     }
 
@@ -74,13 +74,26 @@ struct PhotoServiceTests {
         #expect(Photo(data: data) == .sample(6) && response.statusCode == 200)
     }
 
-    @Test("data(from:) in a cancelled task cancels the request and throws CancellationError")
+    @Test("data(from:) in a task cancelled mid-request cancels it and throws URLError(.cancelled), like URLSession")
     func asyncDataCancelled() async {
         let service = PhotoService(always: .noAnswer)
         let fetch = Task { try await service.data(from: PhotoService.url(ofPhoto: 7)) }
         await service.requests.reach(1)
         fetch.cancel()
-        await #expect(throws: CancellationError.self) { try await fetch.value }
+        let error = await #expect(throws: URLError.self) { try await fetch.value }
+        #expect(error?.code == .cancelled)
         #expect(service.cancellations.value == 1)
+    }
+
+    @Test("data(from:) in a task that is already cancelled throws URLError(.cancelled) and makes no request")
+    func asyncDataCancelledBeforeItStarts() async {
+        let service = PhotoService(always: .photo(.sample(8)))
+        let fetch = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await service.data(from: PhotoService.url(ofPhoto: 8))
+        }
+        let error = await #expect(throws: URLError.self) { try await fetch.value }
+        #expect(error?.code == .cancelled)
+        #expect(service.requests.value == 0)
     }
 }

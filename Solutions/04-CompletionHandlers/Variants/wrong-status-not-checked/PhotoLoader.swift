@@ -1,0 +1,55 @@
+import Dispatch
+import Foundation
+import SimulatedWorld
+
+/// Why a photo could not be fetched, beyond the service's own transport errors.
+public enum PhotoError: Error, Hashable {
+    /// The server answered with a status other than 200.
+    case invalidServerResponse
+    /// The server answered 200, but the bytes are not a photo.
+    case undecodableImage
+}
+
+/// Fetches photos from a ``PhotoService`` for the UI.
+public final class PhotoLoader: Sendable {
+    private let service: PhotoService
+
+    public init(service: PhotoService) {
+        self.service = service
+    }
+
+    /// Fetches the photo at `url` and hands it, or an error, to `completion` on the main queue.
+    public func fetchPhoto(url: URL, completion: @escaping @Sendable (Photo?, (any Error)?) -> Void) {
+        let task = service.dataTask(with: url) { data, _, error in
+            let result: Result<Photo, any Error>
+            if let error {
+                result = .failure(error)
+            } else if let data {
+                result = Photo(data: data).map { .success($0) } ?? .failure(PhotoError.undecodableImage)
+            } else {
+                result = .failure(PhotoError.invalidServerResponse)
+            }
+            DispatchQueue.main.async {
+                switch result {
+                case .success(let photo): completion(photo, nil)
+                case .failure(let error): completion(nil, error)
+                }
+            }
+        }
+        task.resume()
+    }
+
+    /// Fetches the photo at `url`. An async function returns once or throws once, to the
+    /// caller's own actor, and its return type has no room for "neither".
+    public func fetchPhoto(url: URL) async throws -> Photo {
+        let (data, response) = try await service.data(from: url)
+        return try Self.photo(from: data, response)
+    }
+
+    /// The photo in a successful response, or the error that says why there is none.
+    private static func photo(from data: Data, _ response: PhotoResponse) throws -> Photo {
+        guard response.statusCode == 200 else { throw PhotoError.invalidServerResponse }
+        guard let photo = Photo(data: data) else { throw PhotoError.undecodableImage }
+        return photo
+    }
+}
