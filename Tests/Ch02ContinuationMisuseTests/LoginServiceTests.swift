@@ -48,6 +48,14 @@ enum Bugs {
         "login() asked the SDK more than once",
         "each call to login() must start the SDK's login(completion:) exactly once",
         section: "One continuation per attempt")
+    static let answerAndCancelResumeTwice = reading.lesson(
+        "the user's answer and a cancellation both resumed login()",
+        "they arrived at the same moment, on two threads, and both got past the resume-once check; checking and taking the continuation must happen under one lock",
+        section: "A flag needs a lock")
+    static let completionNeverReturns = reading.lesson(
+        "the wrapper's completion handler never returned",
+        "the SDK called the completion, and it is still running: something in it waits for ever (a lock it already holds, say)",
+        section: "Resume once, ignore the rest")
     static let neverResumes = reading.lesson(
         "login() is never resumed",
         "the user answered, but the caller is still suspended",
@@ -237,7 +245,7 @@ struct LoginServiceTests {
 
                 // Now the SDK calls the first login's completion, late.
                 sdk.deliverLateCallbacks(.success(LoginToken("stale")))
-                await awaitResult(of: { await sdk.callbacksDelivered.reach(2) }, orRecord: Bugs.neverResumes)
+                await awaitResult(of: { await sdk.callbacksDelivered.reach(2) }, orRecord: Bugs.completionNeverReturns)
             }
         }
         log.explain(run, as: Bugs.lateCallbackResumesTwice)
@@ -260,10 +268,12 @@ struct LoginServiceTests {
                 // The first login's completion arrives while the user is still in the other app
                 // with the retry. The wrapper has run it once this count reaches 1.
                 sdk.deliverLateCallbacks(.success(LoginToken("stale")))
-                await awaitResult(of: { await sdk.callbacksDelivered.reach(1) }, orRecord: Bugs.neverResumes)
+                await awaitResult(of: { await sdk.callbacksDelivered.reach(1) }, orRecord: Bugs.completionNeverReturns)
 
-                // Only now does the user decide on the retry.
+                // Only now does the user decide on the retry; wait until the wrapper has run
+                // that completion too, so that a wrapper that resumes twice shows it every time.
                 sdk.userApproves(LoginToken("erin"))
+                await awaitResult(of: { await sdk.callbacksDelivered.reach(2) }, orRecord: Bugs.completionNeverReturns)
                 let retried = await outcome(of: retry, orRecord: Bugs.neverResumes)
                 if retried?.value == LoginToken("stale") {
                     Bugs.lateCallbackCompletesRetry.record(
@@ -298,6 +308,30 @@ struct LoginServiceTests {
         log.explain(run, as: Bugs.crashed)
     }
 
+    @Test("The user answers just as the awaiting task is cancelled: login() ends once, with one of the two")
+    func answerAndCancellationTogether() async {
+        let log = CrashLog()
+        let run = await #expect(processExitsWith: .success, Bugs.answerAndCancelResumeTwice.comment) {
+            [log = log as CrashLog] in
+            await log.runScenario {
+                let sdk = SocialLoginSDK()
+                let login = await startLogin(LoginService(sdk: sdk), on: sdk, number: 1)
+                // Two tasks at once: one cancels the login, the other brings the user's answer.
+                // Either may win; the loser must find the attempt finished and do nothing.
+                await withTaskGroup(of: Void.self) { group in
+                    group.addTask { login.cancel() }
+                    group.addTask { sdk.userApproves(LoginToken("gina")) }
+                }
+                let result = await outcome(of: login, orRecord: Bugs.neverResumes)
+                if let result, result.value != LoginToken("gina"), !isCancellation(result) {
+                    Bugs.wrongOutcome.record(
+                        "login() \(describe(result)), neither the token \"gina\" nor CancellationError.")
+                }
+            }
+        }
+        log.explain(run, as: Bugs.answerAndCancelResumeTwice)
+    }
+
     @Test(
         "A login() whose task is already cancelled ends at once, and neither opens the other app nor ends the pending login",
         .exposesBug(Bugs.cancelledBeforeStart))
@@ -320,7 +354,8 @@ struct LoginServiceTests {
                 if let result = await outcome(of: cancelled, orRecord: Bugs.cancelledBeforeStart),
                     !isCancellation(result)
                 {
-                    Bugs.cancelledBeforeStart.record("The cancelled login() \(describe(result)), not CancellationError.")
+                    Bugs.cancelledBeforeStart.record(
+                        "The cancelled login() \(describe(result)), not CancellationError.")
                 }
                 let asked = sdk.loginRequests.value
                 if asked != 1 {
@@ -376,7 +411,7 @@ struct LoginServiceTests {
                 // ...but the user still decides in the other app, and the SDK calls the completion.
                 sdk.userApproves(LoginToken("frank"))
                 await awaitResult(
-                    of: { await sdk.callbacksDelivered.reach(1) }, orRecord: Bugs.releasedServiceCrashes)
+                    of: { await sdk.callbacksDelivered.reach(1) }, orRecord: Bugs.completionNeverReturns)
                 _ = service
             }
         }
