@@ -66,7 +66,7 @@ enum Bugs {
         section: "One continuation per attempt")
     static let crashed = reading.lesson(
         "the login wrapper crashed the process",
-        "a continuation must be resumed exactly once; resuming twice traps",
+        "the process running this scenario died before the scenario ended; the next issue says what the runtime reported (a continuation resumed twice traps, and so does a force unwrap of nil or an `unowned` reference to an object that is gone)",
         section: "Resume once, ignore the rest")
 }
 
@@ -115,6 +115,12 @@ private func loginThenRetry(
     return (first, retried)
 }
 
+/// The lesson for a child process that died: `lesson`, unless the runtime says the process
+/// died reading an `unowned` reference to a service that was already gone.
+private func lessonForCrash(in log: CrashLog, otherwise lesson: Lesson) -> Lesson {
+    log.contents.contains("unowned reference") ? Bugs.releasedServiceCrashes : lesson
+}
+
 private func isSuperseded(_ result: Result<LoginToken, any Error>?) -> Bool {
     guard case .failure(let error)? = result else { return false }
     return error as? LoginAttemptError == .superseded
@@ -152,7 +158,7 @@ struct LoginServiceTests {
                 expectSDKAsked(1, on: sdk)
             }
         }
-        log.explain(run, as: Bugs.crashed)
+        log.explain(run, as: lessonForCrash(in: log, otherwise: Bugs.crashed))
     }
 
     @Test("The user refuses: login() throws the SDK's error")
@@ -169,13 +175,13 @@ struct LoginServiceTests {
                 expectSDKAsked(1, on: sdk)
             }
         }
-        log.explain(run, as: Bugs.crashed)
+        log.explain(run, as: lessonForCrash(in: log, otherwise: Bugs.crashed))
     }
 
     @Test("Two logins one after the other: each returns its own token")
     func loginsOneAfterTheOther() async {
         let log = CrashLog()
-        let run = await #expect(processExitsWith: .success, Bugs.finishedLoginResumedAgain.comment) {
+        let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) {
             [log = log as CrashLog] in
             await log.runScenario {
                 let sdk = SocialLoginSDK()
@@ -193,7 +199,7 @@ struct LoginServiceTests {
                 expectSDKAsked(2, on: sdk)
             }
         }
-        log.explain(run, as: Bugs.finishedLoginResumedAgain)
+        log.explain(run, as: lessonForCrash(in: log, otherwise: Bugs.finishedLoginResumedAgain))
     }
 
     @Test(
@@ -228,15 +234,15 @@ struct LoginServiceTests {
                 }
             }
         }
-        log.explain(run, as: Bugs.crashed)
+        log.explain(run, as: lessonForCrash(in: log, otherwise: Bugs.crashed))
     }
 
     @Test(
         "A late callback for a superseded login is ignored: no crash, no second resume",
-        .exposesBug(Bugs.lateCallbackResumesTwice))
+        .exposesBug(Bugs.lateCallbackResumesTwice, Bugs.crashed))
     func lateCallbackIsIgnored() async {
         let log = CrashLog()
-        let run = await #expect(processExitsWith: .success, Bugs.lateCallbackResumesTwice.comment) {
+        let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) {
             [log = log as CrashLog] in
             await log.runScenario {
                 let sdk = SocialLoginSDK(whenSuperseded: .keepForLateDelivery)
@@ -248,15 +254,15 @@ struct LoginServiceTests {
                 await awaitResult(of: { await sdk.callbacksDelivered.reach(2) }, orRecord: Bugs.completionNeverReturns)
             }
         }
-        log.explain(run, as: Bugs.lateCallbackResumesTwice)
+        log.explain(run, as: lessonForCrash(in: log, otherwise: Bugs.lateCallbackResumesTwice))
     }
 
     @Test(
         "A late callback that arrives before the user decides on the retry does not complete the retry",
-        .exposesBug(Bugs.lateCallbackCompletesRetry, Bugs.lateCallbackResumesTwice))
+        .exposesBug(Bugs.lateCallbackCompletesRetry, Bugs.lateCallbackResumesTwice, Bugs.crashed))
     func lateCallbackBeforeTheRetryIsDecided() async {
         let log = CrashLog()
-        let run = await #expect(processExitsWith: .success, Bugs.lateCallbackResumesTwice.comment) {
+        let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) {
             [log = log as CrashLog] in
             await log.runScenario {
                 let sdk = SocialLoginSDK(whenSuperseded: .keepForLateDelivery)
@@ -284,7 +290,7 @@ struct LoginServiceTests {
                 }
             }
         }
-        log.explain(run, as: Bugs.lateCallbackResumesTwice)
+        log.explain(run, as: lessonForCrash(in: log, otherwise: Bugs.lateCallbackResumesTwice))
     }
 
     @Test(
@@ -305,13 +311,13 @@ struct LoginServiceTests {
                 expectSDKAsked(1, on: sdk)
             }
         }
-        log.explain(run, as: Bugs.crashed)
+        log.explain(run, as: lessonForCrash(in: log, otherwise: Bugs.crashed))
     }
 
     @Test("The user answers just as the awaiting task is cancelled: login() ends once, with one of the two")
     func answerAndCancellationTogether() async {
         let log = CrashLog()
-        let run = await #expect(processExitsWith: .success, Bugs.answerAndCancelResumeTwice.comment) {
+        let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) {
             [log = log as CrashLog] in
             await log.runScenario {
                 let sdk = SocialLoginSDK()
@@ -329,7 +335,7 @@ struct LoginServiceTests {
                 }
             }
         }
-        log.explain(run, as: Bugs.answerAndCancelResumeTwice)
+        log.explain(run, as: lessonForCrash(in: log, otherwise: Bugs.answerAndCancelResumeTwice))
     }
 
     @Test(
@@ -383,7 +389,7 @@ struct LoginServiceTests {
                 }
             }
         }
-        log.explain(run, as: Bugs.crashed)
+        log.explain(run, as: lessonForCrash(in: log, otherwise: Bugs.crashed))
     }
 
     @Test(
@@ -415,8 +421,6 @@ struct LoginServiceTests {
                 _ = service
             }
         }
-        // The process can only die here through the completion: say which way it did.
-        log.explain(
-            run, as: log.contents.contains("unowned reference") ? Bugs.releasedServiceCrashes : Bugs.crashed)
+        log.explain(run, as: lessonForCrash(in: log, otherwise: Bugs.crashed))
     }
 }

@@ -38,7 +38,7 @@ public final class LoginService: Sendable {
                 }
             }
         } onCancel: {
-            DispatchQueue.global().async { attempt.finish(.failure(CancellationError())) }
+            attempt.finish(.failure(CancellationError()))
         }
     }
 }
