@@ -11,6 +11,10 @@ public enum PhotoError: Error, Hashable {
 }
 
 /// Fetches photos from a ``PhotoService`` for the UI.
+///
+/// Exercise: `fetchPhoto(url:completion:)` has three classic mistakes in eleven lines. Run
+/// `swift test --filter Ch04CompletionHandlersTests` to see them, then fix them.
+/// Read Chapters/04-CompletionHandlers/README.md first.
 public final class PhotoLoader: Sendable {
     private let service: PhotoService
 
@@ -19,37 +23,19 @@ public final class PhotoLoader: Sendable {
     }
 
     /// Fetches the photo at `url` and hands it, or an error, to `completion` on the main queue.
-    ///
-    /// Every path ends in one `Result`, and that one value is delivered by one hop to the
-    /// main queue: exactly once, always on the main queue, never `(nil, nil)`.
     public func fetchPhoto(url: URL, completion: @escaping @Sendable (Photo?, (any Error)?) -> Void) {
         let task = service.dataTask(with: url) { data, response, error in
-            let result = Result { () throws -> Photo in
-                if let error { throw error }
-                guard let data, let response else { throw PhotoError.invalidServerResponse }
-                return try Self.photo(from: data, response)
+            if let error {
+                completion(nil, error)
             }
-            DispatchQueue.main.async {
-                switch result {
-                case .success(let photo): completion(photo, nil)
-                case .failure(let error): completion(nil, error)
+            if let data, let response, response.statusCode == 200 {
+                DispatchQueue.main.async {
+                    completion(Photo(data: data), nil)
                 }
+            } else {
+                completion(nil, PhotoError.invalidServerResponse)
             }
         }
         task.resume()
-    }
-
-    /// Fetches the photo at `url`. An async function returns once or throws once, to the
-    /// caller's own actor, and its return type has no room for "neither".
-    public func fetchPhoto(url: URL) async throws -> Photo {
-        let (data, response) = try await service.data(from: url)
-        return try Self.photo(from: data, response)
-    }
-
-    /// The photo in a successful response, or the error that says why there is none.
-    private static func photo(from data: Data, _ response: PhotoResponse) throws -> Photo {
-        guard response.statusCode == 200 else { throw PhotoError.invalidServerResponse }
-        guard let photo = Photo(data: data) else { throw PhotoError.undecodableImage }
-        return photo
     }
 }
