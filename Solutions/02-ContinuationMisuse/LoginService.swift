@@ -25,13 +25,17 @@ public final class LoginService: Sendable {
 
     /// Logs in through the other app and returns its token.
     ///
-    /// `isolation` makes the function run on the caller's actor (SE-0420), which is what
-    /// the deprecated `@_unsafeInheritExecutor` used to fake.
+    /// `isolation` makes the function run on the caller's actor (SE-0420): what the
+    /// underscored `@_unsafeInheritExecutor` used to do unchecked, and which Swift 6 mode rejects.
     public func login(isolation: isolated (any Actor)? = #isolation) async throws -> LoginToken {
         let attempt = LoginAttempt()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation(isolation: isolation) { continuation in
-                attempt.install(continuation)
+                // Cancelled before it started (the task was cancelled before login() was
+                // called): `onCancel` has already finished the attempt, and `install` resumes
+                // it with CancellationError. Stop here: a cancelled login must not open the
+                // other app, nor end the login that is still waiting for the user.
+                guard attempt.install(continuation) else { return }
                 // One attempt at a time: the one we replace gets a defined ending, not a leak.
                 let superseded = current.withLock { current in
                     defer { current = attempt }
@@ -62,8 +66,8 @@ private final class LoginAttempt: Sendable {
     private let state = Locked<State>(.waiting)
 
     /// Hands over the continuation. If the attempt already finished (cancelled before it
-    /// suspended), resumes it at once.
-    func install(_ continuation: CheckedContinuation<LoginToken, any Error>) {
+    /// suspended), resumes it at once and returns false: there is nothing left to start.
+    func install(_ continuation: CheckedContinuation<LoginToken, any Error>) -> Bool {
         let early: Result<LoginToken, any Error>? = state.withLock { state in
             guard case .finishedEarly(let result) = state else {
                 state = .suspended(continuation)
@@ -72,7 +76,9 @@ private final class LoginAttempt: Sendable {
             state = .done
             return result
         }
-        if let early { continuation.resume(with: early) }
+        guard let early else { return true }
+        continuation.resume(with: early)
+        return false
     }
 
     /// Resumes the caller with `result` if nobody has yet; otherwise does nothing.

@@ -3,8 +3,12 @@ import Synchronization
 import Testing
 import WorkbookTesting
 
-// The tempting "fix" for the runtime's warning, kept here to be looked at, not copied:
-// the same wrapper with an unsafe continuation. The warning goes away; the stuck task does not.
+// What chapter 02's reading says about `withUnsafeContinuation`, checked against the runtime:
+// with a checked continuation, a completion the SDK drops takes the continuation with it and
+// the runtime prints "leaked its continuation"; with an unsafe one, the same leak is silent.
+// Both first callers stay suspended. This is a demonstration of the toolchain's behaviour, not
+// a test of the learner's code, so it lives here and does not count toward chapter 02. The
+// chapter's own retry test says which of the two a learner's leak looks like.
 
 private func loginHidingTheWarning(_ sdk: SocialLoginSDK) async throws -> LoginToken {
     try await withUnsafeThrowingContinuation { continuation in
@@ -52,8 +56,13 @@ private func leakWarningAppears(in log: CrashLog) async -> Bool {
     return false
 }
 
-@Suite("Chapter 02: why withUnsafeContinuation is not a fix")
-struct UnsafeContinuationTests {
+private let crashed = Lesson(
+    chapter: "02-ContinuationMisuse", bug: "the leak demonstration crashed",
+    explanation: "neither wrapper resumes twice, so nothing here should trap",
+    section: "Why not just use withUnsafeContinuation?")
+
+@Suite("SocialLoginSDK: a dropped completion leaks its continuation, loudly or silently")
+struct SocialLoginSDKLeakTests {
     @Test("An unsafe continuation silences the leak warning, but the first caller is still stuck")
     func unsafeContinuationOnlyHidesTheLeak() async {
         let log = CrashLog()
@@ -78,6 +87,6 @@ struct UnsafeContinuationTests {
                 #expect(!checkedFirst.hasEnded && !unsafeFirst.hasEnded)
             }
         }
-        log.explain(run, as: Bugs.crashed)
+        log.explain(run, as: crashed)
     }
 }

@@ -1,0 +1,24 @@
+import SimulatedWorld
+
+/// Thrown when the image server answers with neither an image nor an error.
+public enum ImageDownloadError: Error, Hashable {
+    case missingImageAndError(imageNumber: Int)
+}
+
+/// Downloads image `imageNumber` and its metadata from `server`, the async way.
+public func downloadImageAndMetadata(
+    imageNumber: Int, from server: ImageServer
+) async throws -> DetailedImage {
+    let result = await withCheckedContinuation {
+        (continuation: CheckedContinuation<Result<DetailedImage, any Error>, Never>) in
+        server.downloadImageAndMetadata(imageNumber: imageNumber) { image, error in
+            guard let image else {
+                continuation.resume(
+                    returning: .failure(error ?? ImageDownloadError.missingImageAndError(imageNumber: imageNumber)))
+                return
+            }
+            continuation.resume(returning: .success(image))
+        }
+    }
+    return try result.get()
+}
