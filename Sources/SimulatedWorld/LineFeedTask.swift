@@ -112,34 +112,40 @@ public final class SimulatedLineFeedTask: Sendable {
             guard stillWanted else { return }
             stream.connect { [self] event in
                 switch event {
-                case .line(let line): deliver(line)
-                case .end(let error): end(with: error)
+                case .line(let line): deliver(line, from: stream)
+                case .end(let error): end(with: error, from: stream)
                 }
             }
         }
     }
 
-    private func deliver(_ line: String) {
+    /// Passes `line` to the delegate; tells `stream` (if the line came from one) when the
+    /// delegate has returned.
+    private func deliver(_ line: String, from stream: ScriptedLineStream? = nil) {
         guard let delegate = delegate.withLock({ $0 }) else { return }
-        delegateQueue.async { delegate.lineFeed(self, didReceive: line) }
+        delegateQueue.async {
+            delegate.lineFeed(self, didReceive: line)
+            stream?.delegateReturned()
+        }
     }
 
     /// The response ended on its own (not by ``cancel()``).
-    private func end(with error: (any Error)?) {
+    private func end(with error: (any Error)?, from stream: ScriptedLineStream? = nil) {
         let first = state.withLock { state -> Bool in
             if case .completed = state { return false }
             state = .completed
             return true
         }
-        if first { finish(with: error) }
+        if first { finish(with: error, from: stream) }
     }
 
     /// Tells the delegate the task completed, then lets it go.
-    private func finish(with error: (any Error)?) {
+    private func finish(with error: (any Error)?, from stream: ScriptedLineStream? = nil) {
         guard let delegate = delegate.withLock({ $0 }) else { return }
         delegateQueue.async { [self] in
             delegate.lineFeed(self, didCompleteWithError: error)
             self.delegate.withLock { $0 = nil }
+            stream?.delegateReturned()
         }
     }
 }

@@ -27,6 +27,10 @@ public final class ScriptedLineStream: Sendable {
     public let connections = ObservedCount()
     /// Counts the clients that hung up (cancelled) before the response ended.
     public let hangUps = ObservedCount()
+    /// Counts the delegate callbacks a line-feed client (``SimulatedLineFeedTask``) has
+    /// returned from: one per line, one for the end. A test awaits it to know that the
+    /// client's delegate has already handled a line, whatever its consumer is doing.
+    public let delegateCallbacks = ObservedCount()
 
     init() {}
 
@@ -75,6 +79,9 @@ public final class ScriptedLineStream: Sendable {
         }
         connections.increment()
     }
+
+    /// A line-feed client's delegate returned from one callback.
+    func delegateReturned() { delegateCallbacks.increment() }
 
     /// The client hangs up. Returns whether it was still connected.
     @discardableResult

@@ -71,6 +71,45 @@ private enum FeedScenario {
         }
     }
 
+    static func linesWaitForABusyConsumer() async {
+        let server = SimulatedHTTPServer()
+        let feed = server.stream(at: "/favorites/live")
+        let session = SimulatedURLSession(server: server)
+        let received = Locked<[String]>([])
+        let busyWithFirstLine = ObservedCount()
+        let (goOn, letConsumerGoOn) = AsyncStream.makeStream(of: Void.self)
+        feed.send("1")
+        let consumer = Task {
+            for try await line in favoriteEventLines(from: server.baseURL, using: session) {
+                let count = received.withLock { lines -> Int in
+                    lines.append(line)
+                    return lines.count
+                }
+                if count == 1 {
+                    // Busy with the first line: no next() until the test says so.
+                    busyWithFirstLine.increment()
+                    for await _ in goOn { break }
+                }
+                if count == 4 { break }
+            }
+        }
+        await awaitResult(of: { await busyWithFirstLine.reach(1) }, orRecord: Bugs.linesLost)
+        for line in ["2", "3", "4"] { feed.send(line) }
+        // The feed's delegate has handed all four lines to the stream while the consumer was busy.
+        await awaitResult(of: { await feed.delegateCallbacks.reach(4) }, orRecord: Bugs.linesLost)
+        letConsumerGoOn.yield()
+        if case .stillSuspended = await withinHangLimit(hangLimit, { try await consumer.value }) {
+            Bugs.linesDropped.record(
+                "The consumer has \(received.withLock { $0 }) and is waiting for more; the server sent [\"1\", \"2\", \"3\", \"4\"]."
+            )
+            return
+        }
+        let lines = received.withLock { $0 }
+        #expect(
+            lines == ["1", "2", "3", "4"],
+            Bugs.linesDropped.comment("The consumer got \(lines); the server sent [\"1\", \"2\", \"3\", \"4\"]."))
+    }
+
     static func earlyStopCancelsTheFeed(stop: EarlyStop) async {
         let server = SimulatedHTTPServer()
         let feed = server.stream(at: "/favorites/live")
@@ -131,6 +170,17 @@ struct FavoriteEventLinesTests {
             [log = log as CrashLog, stop = stop as EarlyStop] in
             await log.runScenario {
                 await FeedScenario.earlyStopCancelsTheFeed(stop: stop)
+            }
+        }
+        log.explain(run, as: Bugs.crashed)
+    }
+
+    @Test("Lines that arrive while the consumer is busy wait for it: none is dropped")
+    func linesWaitForABusyConsumer() async {
+        let log = CrashLog()
+        let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
+            await log.runScenario {
+                await FeedScenario.linesWaitForABusyConsumer()
             }
         }
         log.explain(run, as: Bugs.crashed)

@@ -3,6 +3,10 @@ import SimulatedWorld
 import Testing
 import WorkbookTesting
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 #if Solutions
     import Ch07AsyncSequencesSolution
 #else
@@ -79,11 +83,24 @@ private enum FollowScenario {
         live.feed.send(line("2", 20))
         live.feed.finish()
         await awaitResult(of: { try await following.value }, orRecord: Bugs.feedNeverEnds)
-        let frames = live.screen.frames
-        #expect(frames.count == 2, Bugs.wrongCounts.comment)
-        let offMain = frames.filter { !$0.drawnOnMainActor }.count
+        #expect(live.screen.frames.count == 2, Bugs.wrongCounts.comment)
+        expectDrawnOnTheMainActor(live.screen.frames)
+    }
+
+    /// Checks every redraw ran on the main actor, and names the model methods that did not.
+    static func expectDrawnOnTheMainActor(_ frames: [SimulatedScreen<FavoritesSnapshot>.Frame]) {
+        var offMain: [String] = []
+        var skippedBefore = 0
+        for frame in frames {
+            let method = frame.content.skippedLines > skippedBefore ? "skipMalformedLine()" : "apply(_:)"
+            skippedBefore = frame.content.skippedLines
+            if !frame.drawnOnMainActor { offMain.append(method) }
+        }
         #expect(
-            offMain == 0, Bugs.offMainActor.comment("\(offMain) of \(frames.count) redraws ran off the main actor."))
+            offMain.isEmpty,
+            Bugs.offMainActor.comment(
+                "\(offMain.count) of \(frames.count) redraws ran off the main actor, from FavoritesModel.\(offMain.joined(separator: ", "))."
+            ))
     }
 
     static func malformedLineIsSkipped() async {
@@ -94,12 +111,51 @@ private enum FollowScenario {
         live.feed.send(line("2", 20))
         live.feed.finish()
         let result = await awaitResult(of: { try await following.value }, orRecord: Bugs.feedNeverEnds)
-        if case .failure(let error)? = result {
-            Bugs.malformedLineEndsFeed.record("followFavorites() threw \(error).")
+        let shown = live.screen.content ?? FavoritesSnapshot()
+        let expected = FavoritesSnapshot(counts: ["1": 10, "2": 20], skippedLines: 1)
+        switch result {
+        case nil:
+            break  // still suspended: already recorded
+        case .failure(let error)?:
+            Bugs.malformedLineEndsFeed.record("followFavorites() threw \(error). The screen shows \(shown).")
+        case .success?:
+            if shown.counts != expected.counts {
+                Bugs.malformedLineEndsFeed.record(
+                    "followFavorites() returned, but the screen shows \(shown.counts): the line after the bad one is missing."
+                )
+            } else if shown.skippedLines == 0 {
+                Bugs.malformedLineNotCounted.record("The screen shows skippedLines == 0 after one bad line.")
+            } else {
+                #expect(
+                    shown.skippedLines == 1,
+                    Bugs.malformedLineNotCounted.comment(
+                        "One line was bad, but the screen shows skippedLines == \(shown.skippedLines)."))
+            }
         }
-        #expect(
-            live.screen.content == FavoritesSnapshot(counts: ["1": 10, "2": 20], skippedLines: 1),
-            Bugs.malformedLineEndsFeed.comment("The screen shows \(String(describing: live.screen.content))"))
+        // The redraw for the skipped line belongs on the main actor too.
+        expectDrawnOnTheMainActor(live.screen.frames)
+    }
+
+    static func droppedConnectionIsThrown() async {
+        let live = LiveFavorites()
+        let following = live.start()
+        live.feed.send(line("1", 10))
+        live.feed.fail(with: URLError(.networkConnectionLost))
+        let result = await awaitResult(of: { try await following.value }, orRecord: Bugs.feedNeverEnds)
+        switch result {
+        case nil:
+            break  // still suspended: already recorded
+        case .success?:
+            Bugs.connectionErrorHidden.record(
+                "The connection dropped with URLError(.networkConnectionLost), and followFavorites() returned normally."
+            )
+        case .failure(let error)?:
+            #expect(
+                (error as? URLError)?.code == .networkConnectionLost,
+                Bugs.connectionErrorHidden.comment(
+                    "The connection dropped with URLError(.networkConnectionLost), but followFavorites() threw \(error)."
+                ))
+        }
     }
 }
 
@@ -142,13 +198,24 @@ struct FollowFavoritesTests {
     }
 
     @Test(
-        "A malformed line is skipped and counted; the lines after it still show",
+        "A malformed line is skipped and counted, on the main actor; the lines after it still show",
         .exposesBug(Bugs.malformedLineEndsFeed))
     func malformedLineIsSkipped() async {
         let log = CrashLog()
         let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
             await log.runScenario {
                 await FollowScenario.malformedLineIsSkipped()
+            }
+        }
+        log.explain(run, as: Bugs.crashed)
+    }
+
+    @Test("When the connection drops, followFavorites() throws its error")
+    func droppedConnectionIsThrown() async {
+        let log = CrashLog()
+        let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
+            await log.runScenario {
+                await FollowScenario.droppedConnectionIsThrown()
             }
         }
         log.explain(run, as: Bugs.crashed)

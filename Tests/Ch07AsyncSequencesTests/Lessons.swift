@@ -17,6 +17,14 @@ enum Bugs {
         "one malformed line ends the whole feed",
         "a line that is not a favorite update must be skipped and counted (model.skipMalformedLine()), and the lines after it still shown",
         section: "A bad line is not the end")
+    static let malformedLineNotCounted = reading.lesson(
+        "a malformed line is skipped without being counted",
+        "the feed went on, but the line that could not be read was dropped silently; call model.skipMalformedLine() for it, so that the screen can show that lines were lost",
+        section: "A bad line is not the end")
+    static let connectionErrorHidden = reading.lesson(
+        "followFavorites() hides the dropped connection",
+        "the connection dropped in the middle of the feed, but followFavorites() returned normally, as if the server had ended it; only a line that can't be decoded is skipped, errors from the sequence itself must still be thrown",
+        section: "A bad line is not the end")
     static let feedNeverEnds = reading.lesson(
         "followFavorites() does not return after the feed ends",
         "the server ended the response, but followFavorites() is still suspended",
@@ -38,6 +46,10 @@ enum Bugs {
         "the feed keeps running after the consumer stopped",
         "the consumer left its loop, but nobody cancelled the line feed; the server still sends, and the connection stays open for nobody. Cancel it in onTermination",
         section: "Stop the source when the consumer stops")
+    static let linesDropped = reading.lesson(
+        "lines are dropped while the consumer is busy",
+        "lines that arrived while the consumer was busy with an earlier one never reached it; every line is another photo's count, so the stream must keep them all (the default .unbounded buffer)",
+        section: "Buffering policies")
     static let crashed = reading.lesson(
         "the favorites code crashed the process",
         "the scenario's child process did not exit cleanly",

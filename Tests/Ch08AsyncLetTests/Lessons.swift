@@ -7,11 +7,15 @@ enum Bugs {
     // Warm-up: from completion handlers to a loop.
     static let errorSwallowed = reading.lesson(
         "the async fetchThumbnails swallows the error",
-        "a request failed, but the caller got an empty dictionary instead of the error",
+        "a request failed, but fetchThumbnails returned a dictionary instead of throwing the error",
         section: "Warm-up: from recursion to a loop")
     static let cancelDoesNotReachRequest = reading.lesson(
         "cancelling fetchThumbnails does not reach its request",
         "the caller's task was cancelled, but the request it was waiting for never saw the cancel, so the caller kept waiting",
+        section: "Why wrapping the old function is not enough")
+    static let cancelledCallStillFetches = reading.lesson(
+        "fetchThumbnails fetches although its task is already cancelled",
+        "the caller's task was cancelled before the call, but requests still ran to the end; a request awaited in the caller's task sees that cancel at once and throws",
         section: "Why wrapping the old function is not enough")
     static let wrongThumbnails = reading.lesson(
         "fetchThumbnails returns the wrong thumbnails",
@@ -39,6 +43,14 @@ enum Bugs {
         "the function waits for the image before it notices the metadata failed",
         "the metadata request has already failed, but the function is still waiting for the image",
         section: "The order of the awaits")
+    static let askedTwice = reading.lesson(
+        "the function asks the service for the same thing twice",
+        "an async let binding runs its work once: awaiting it again returns the same value, or throws the same error, without a new request",
+        section: "Reading an async let twice")
+    static let ignoresEarlierCancel = reading.lesson(
+        "fetchOneThumbnail runs although its task is already cancelled",
+        "the caller's task was cancelled before the call; the call must throw the cancel, and no request may run to the end",
+        section: "Concurrent bindings with async let")
     static let neverFinishes = reading.lesson(
         "the function never finishes",
         "every request was answered, but the caller is still suspended",

@@ -1,0 +1,11 @@
+import SimulatedWorld
+
+public func fetchThumbnails(
+    for ids: [String], from service: ThumbnailService
+) async throws -> [String: Thumbnail] {
+    try await withCheckedThrowingContinuation { continuation in
+        fetchThumbnails(for: ids, from: service) { result in
+            continuation.resume(with: result)
+        }
+    }
+}
