@@ -101,6 +101,7 @@ struct CurriculumTests {
                 let source = try String(contentsOf: testFolder.appendingPathComponent(file), encoding: .utf8)
                 sections.formUnion(source.matches(of: sectionPattern).map { String($0.output.1) })
             }
+            if let raceSection = chapter.raceSection { sections.insert(raceSection) }
             #expect(!sections.isEmpty, "\(chapter.testTarget) names no README sections")
             for section in sections.sorted() {
                 #expect(headings.contains(section), "\(chapter.readmePath) has no heading '\(section)'")
