@@ -1,5 +1,6 @@
 import Foundation
 import SimulatedWorld
+import WorkbookTesting
 
 #if Solutions
     import Ch09CancellationSolution
@@ -29,16 +30,9 @@ func outcome(_ result: Result<[Thumbnail], any Error>) -> String {
             thumbnail == fullyResized(thumbnail.id) ? "\"\(thumbnail.id)\"" : "\"\(thumbnail.id)\" (not fully resized)"
         }
         return "it returned [\(ids.joined(separator: ", "))]"
-    case .failure(let error as URLError):
-        return "it threw URLError(\(error.code == .cancelled ? ".cancelled" : "code \(error.code.rawValue)"))"
     case .failure(let error):
-        return "it threw \(error)"
+        return describeThrown(error)
     }
-}
-
-/// The ids of the requests that started, quoted, for a failure message.
-func startedIds(_ service: ThumbnailService) -> String {
-    "[" + service.startedRequests.map { "\"\($0.id)\"" }.joined(separator: ", ") + "]"
 }
 
 extension ThumbnailService {

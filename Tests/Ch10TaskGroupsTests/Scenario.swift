@@ -42,14 +42,7 @@ func outcome<Value>(_ result: Result<Value, any Error>) -> String {
         return "it returned the thumbnails of [\(value.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", "))]"
     case .success:
         return "it returned normally"
-    case .failure(let error as URLError):
-        return "it threw URLError(\(error.code == .cancelled ? ".cancelled" : "code \(error.code.rawValue)"))"
     case .failure(let error):
-        return "it threw \(error)"
+        return describeThrown(error)
     }
-}
-
-/// The ids of the requests that started, quoted, in order.
-func startedIds(_ service: ThumbnailService) -> String {
-    "[" + service.startedRequests.map { "\"\($0.id)\"" }.joined(separator: ", ") + "]"
 }

@@ -347,17 +347,6 @@ enum ReleaseScenario: String, Codable, Sendable {
     }
 }
 
-/// A priority by the name a learner would write, for example `.userInitiated`.
-private func describe(_ priority: TaskPriority) -> String {
-    switch priority {
-    case .userInitiated: ".userInitiated"
-    case .medium: ".medium"
-    case .utility: ".utility"
-    case .background: ".background"
-    default: "priority \(priority.rawValue)"
-    }
-}
-
 private func describe(_ displays: some Sequence<CellDisplay>) -> String {
     displays.map { "\"\($0.thumbnailID)\" in cell \($0.cell) while it showed \($0.item?.id ?? "nothing")" }
         .joined(separator: "; ")

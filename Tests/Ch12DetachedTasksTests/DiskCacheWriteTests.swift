@@ -110,14 +110,3 @@ struct DiskCacheWriteTests {
         }
     }
 }
-
-/// A priority by the name a learner would write, for example `.userInitiated`.
-func describe(_ priority: TaskPriority) -> String {
-    switch priority {
-    case .userInitiated: ".userInitiated"
-    case .medium: ".medium"
-    case .utility: ".utility"
-    case .background: ".background"
-    default: "priority \(priority.rawValue)"
-    }
-}
