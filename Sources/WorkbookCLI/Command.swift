@@ -2,10 +2,11 @@
 public enum Command: Equatable, Sendable {
     /// The chapter table, the progress bar and the next step. The default.
     case list
-    /// Runs one chapter's tests and explains what fails.
-    case check(chapter: String)
-    /// Shows the next hint, or hint `number`.
-    case hint(chapter: String, number: Int?)
+    /// Runs one chapter's tests and explains what fails; without a chapter, the current one
+    /// (the first not done).
+    case check(chapter: String?)
+    /// Shows the next hint, or hint `number`; without a chapter, for the current one.
+    case hint(chapter: String?, number: Int?)
     /// Re-checks a chapter on every save, moving on when it passes.
     case watch(chapter: String?)
     /// Restores a chapter's exercise files after backing up the learner's.
@@ -70,9 +71,9 @@ extension Command {
         case .list:
             command = .list
         case .check:
-            command = .check(chapter: try take("<chapter>"))
+            command = .check(chapter: rest.isEmpty ? nil : try take("[chapter]"))
         case .hint:
-            let chapter = try take("<chapter>")
+            let chapter = rest.isEmpty ? nil : try take("[chapter]")
             var number: Int?
             if !rest.isEmpty {
                 let text = try take("[n]")
