@@ -5,7 +5,8 @@ import SimulatedWorld
 /// When its task is cancelled, it should stop: throw `CancellationError` and start no
 /// further request or resize step.
 ///
-/// Exercise: this ignores cancellation. Run `swift test --filter Ch09CancellationTests`
+/// Exercise: this ignores cancellation. Run `swift run workbook check 09` (or
+/// `swift test --filter Ch09CancellationTests`)
 /// and read Chapters/09-Cancellation/README.md.
 public func fetchThumbnails(for ids: [String], from service: ThumbnailService) async throws -> [Thumbnail] {
     var thumbnails: [Thumbnail] = []

@@ -5,7 +5,8 @@ import SimulatedWorld
 /// All or nothing: if a request fails, it throws that error, and the other requests are
 /// cancelled and over before it does. Cancelling the caller cancels every request.
 ///
-/// Exercise: this starts one `Task` per id. Run `swift test --filter Ch10TaskGroupsTests`
+/// Exercise: this starts one `Task` per id. Run `swift run workbook check 10` (or
+/// `swift test --filter Ch10TaskGroupsTests`)
 /// to see what happens when one of them fails, and read Chapters/10-TaskGroups/README.md.
 public func fetchAllThumbnails(
     for ids: [String], from service: ThumbnailService

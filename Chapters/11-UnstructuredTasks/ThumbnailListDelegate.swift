@@ -3,7 +3,8 @@ import SimulatedWorld
 /// Loads the thumbnail of every row that scrolls into sight and shows it in the row's cell.
 ///
 /// Exercise: scroll slowly and it looks fine. Run
-/// `swift test --filter Ch11UnstructuredTasksTests` to see what fast scrolling does to
+/// `swift run workbook check 11` (or `swift test --filter Ch11UnstructuredTasksTests`) to see what
+/// fast scrolling does to
 /// reused cells, to the dictionary of loads, and to the thread that touches the cells.
 /// Read Chapters/11-UnstructuredTasks/README.md first.
 @MainActor

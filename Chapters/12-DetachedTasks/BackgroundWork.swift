@@ -5,7 +5,8 @@ extension Gallery {
     /// index) side by side, at background priority, and returns the one task that stands
     /// for all of them: cancel it, and every job is cancelled.
     ///
-    /// Exercise: the jobs run, side by side. Run `swift test --filter Ch12DetachedTasksTests`
+    /// Exercise: the jobs run, side by side. Run `swift run workbook check 12` (or
+    /// `swift test --filter Ch12DetachedTasksTests`)
     /// to see what cancelling the returned task does to them.
     public func startBackgroundJobs(for thumbnail: Thumbnail) -> Task<Void, any Error> {
         let jobs = jobs
