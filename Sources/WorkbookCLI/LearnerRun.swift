@@ -4,9 +4,9 @@ import WorkbookCurriculum
 /// One `swift test` run of the learner build (the exercises, no solutions) in the package's
 /// default build folder, `.build`: the one `swift run workbook`, `swift test --filter …` and an
 /// editor use, so they all share one build. The same flags as a plain `swift test`, plus
-/// `--disable-default-traits`, which builds identically while no default trait is declared and
-/// ignores one a learner declares (say, `Solutions`). Building and testing in one invocation
-/// saves a second SwiftPM start-up on every check.
+/// `--disable-default-traits` where the package declares traits: it builds identically while no
+/// default trait is declared, and ignores one a learner declares (say, `Solutions`). Building
+/// and testing in one invocation saves a second SwiftPM start-up on every check.
 public struct LearnerRun: Sendable {
     /// The console output of the run. Only read for compiler diagnostics, which exist only
     /// as text, and shown when the run produced no events at all.
@@ -46,9 +46,9 @@ public struct LearnerRun: Sendable {
         environment["WORKBOOK_MODE"] = nil  // learner mode, whatever the shell says
         let status = try Subprocess.run(
             [
-                "swift", "test", "--disable-default-traits",
-                "--event-stream-output-path", events.path, "--event-stream-version", "0",
+                "swift", "test", "--event-stream-output-path", events.path, "--event-stream-version", "0",
             ]
+                + (layout.declaresTraits ? ["--disable-default-traits"] : [])
                 + chapters.flatMap { ["--filter", $0.testTarget] },
             in: layout.root, log: logURL, environment: environment)
         let log = (try? String(contentsOf: logURL, encoding: .utf8)) ?? ""

@@ -49,6 +49,15 @@ public struct PackageLayout: Sendable {
         FileManager.default.fileExists(atPath: url("Solutions").path)
     }
 
+    /// Whether `Package.swift` declares package traits (the full workbook's `Solutions`). SwiftPM
+    /// refuses `--disable-default-traits` for a package that declares none (a student edition).
+    public var declaresTraits: Bool {
+        guard let manifest = try? String(contentsOf: url("Package.swift"), encoding: .utf8) else { return false }
+        return manifest.split(separator: "\n").contains { line in
+            !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") && line.firstMatch(of: #/\btraits\s*:/#) != nil
+        }
+    }
+
     /// The chapter's exercise folder, relative to the root.
     public static func exerciseFolder(_ chapter: Curriculum.Chapter) -> String { "Chapters/\(chapter.folder)" }
     /// The chapter's test folder, relative to the root.

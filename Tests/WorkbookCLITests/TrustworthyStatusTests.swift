@@ -313,6 +313,20 @@ struct SmallThingsTests {
         }
     }
 
+    @Test("--disable-default-traits only where the manifest declares traits (SwiftPM refuses it otherwise)")
+    func declaresTraits() throws {
+        let packageRoot = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        #expect(PackageLayout(root: packageRoot).declaresTraits)
+        try withTemporaryWorkbook { workbook in
+            #expect(!workbook.layout.declaresTraits)
+            try workbook.write("Package.swift", "// traits: [] in a comment\nlet package = Package(name: \"x\")\n")
+            #expect(!workbook.layout.declaresTraits)
+            try workbook.write("Package.swift", "let package = Package(\n    traits: [.trait(name: \"T\")])\n")
+            #expect(workbook.layout.declaresTraits)
+        }
+    }
+
     @Test("reset says which files it removed")
     func resetSaysRemoved() throws {
         try withTemporaryWorkbook { workbook in
