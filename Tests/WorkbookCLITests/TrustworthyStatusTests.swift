@@ -317,7 +317,8 @@ struct SmallThingsTests {
     func declaresTraits() throws {
         let packageRoot = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        #expect(PackageLayout(root: packageRoot).declaresTraits)
+        let workbook = PackageLayout(root: packageRoot)
+        #expect(workbook.declaresTraits == workbook.hasSolutions, "the full workbook has the Solutions trait")
         try withTemporaryWorkbook { workbook in
             #expect(!workbook.layout.declaresTraits)
             try workbook.write("Package.swift", "// traits: [] in a comment\nlet package = Package(name: \"x\")\n")
