@@ -8,7 +8,8 @@ public enum ImageDownloadError: Error, Hashable {
 /// Downloads image `imageNumber` and its metadata from `server`, the async way.
 ///
 /// Exercise: this wrapper compiles, and works when the download succeeds. Run
-/// `swift test --filter Ch01` to see what goes wrong on the other paths, then fix it.
+/// `swift run workbook check 01` (or `swift test --filter Ch01ContinuationsTests`) to see what
+/// goes wrong on the other paths, then fix it.
 /// Read Chapters/01-Continuations/README.md first.
 public func downloadImageAndMetadata(
     imageNumber: Int, from server: ImageServer

@@ -9,7 +9,8 @@ public enum LoginAttemptError: Error, Hashable {
 /// An async face for the callback-based ``SocialLoginSDK``.
 ///
 /// Exercise: this works for one login where the user decides. Run
-/// `swift test --filter Ch02ContinuationMisuseTests` to see what happens when the user
+/// `swift run workbook check 02` (or `swift test --filter Ch02ContinuationMisuseTests`) to see
+/// what happens when the user
 /// comes back without deciding and taps "Log in" again. Read
 /// Chapters/02-ContinuationMisuse/README.md first.
 public final class LoginService: @unchecked Sendable {

@@ -2,7 +2,8 @@ import SimulatedWorld
 
 /// Turns the delegate-based ``ContactPicker`` into one async call.
 ///
-/// Exercise: picking a contact works. Run `swift test --filter Ch03DelegatePickerTests`
+/// Exercise: picking a contact works. Run `swift run workbook check 03` (or
+/// `swift test --filter Ch03DelegatePickerTests`)
 /// to see what happens when the user cancels, when the picker repeats itself, and when
 /// `pick()` is called twice. Read Chapters/03-DelegatePicker/README.md first.
 @MainActor

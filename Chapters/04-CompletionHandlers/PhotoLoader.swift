@@ -13,7 +13,7 @@ public enum PhotoError: Error, Hashable {
 /// Fetches photos from a ``PhotoService`` for the UI.
 ///
 /// Exercise: `fetchPhoto(url:completion:)` has three classic mistakes in eleven lines. Run
-/// `swift test --filter Ch04CompletionHandlersTests` to see them, then fix them.
+/// `swift run workbook check 04` (or `swift test --filter Ch04CompletionHandlersTests`) to see them, then fix them.
 /// Read Chapters/04-CompletionHandlers/README.md first.
 public final class PhotoLoader: Sendable {
     private let service: PhotoService

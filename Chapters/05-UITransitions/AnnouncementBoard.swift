@@ -3,7 +3,8 @@ import SimulatedWorld
 /// Shows each announcement that arrives as a screen of its own, replacing the one before.
 ///
 /// Exercise: the board works while it is on screen. Run
-/// `swift test --filter Ch05UITransitionsTests` to see what happens when the app lets go of it.
+/// `swift run workbook check 05` (or `swift test --filter Ch05UITransitionsTests`) to see what
+/// happens when the app lets go of it.
 @MainActor
 public final class AnnouncementBoard {
     private let host: ScreenHost

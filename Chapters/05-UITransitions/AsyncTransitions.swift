@@ -3,7 +3,8 @@ import SimulatedWorld
 /// `present` and `dismiss` that you can await, like the UIKit wrappers in the chapter's reading.
 ///
 /// Exercise: these compile and the screens do appear. Run
-/// `swift test --filter Ch05UITransitionsTests` to see when they return, and what a cancelled
+/// `swift run workbook check 05` (or `swift test --filter Ch05UITransitionsTests`) to see when
+/// they return, and what a cancelled
 /// task does with them. Read Chapters/05-UITransitions/README.md first.
 extension ScreenHost {
     /// Presents `screen` and returns once it is on screen (after `viewDidAppear`).

@@ -27,7 +27,8 @@ public enum PhotoAPIError: Error, Hashable {
 ///
 /// This one uses the real `URLSession` (the tests answer through a `URLProtocol` stub).
 /// Exercise: it works while the service is healthy. Run
-/// `swift test --filter Ch06AsyncNetworkingTests` to see what it does when the service is not.
+/// `swift run workbook check 06` (or `swift test --filter Ch06AsyncNetworkingTests`) to see what
+/// it does when the service is not.
 /// Read Chapters/06-AsyncNetworking/README.md first.
 public func fetchFavorites(from baseURL: URL, using session: URLSession) async throws -> [PhotoSummary] {
     let request = URLRequest(url: baseURL.appendingPathComponent("favorites"))

@@ -9,7 +9,8 @@ import SimulatedWorld
 /// shows each change in `model` as it arrives, until the server ends the feed.
 ///
 /// Exercise: at the end, the screen shows the right counts. Run
-/// `swift test --filter Ch07AsyncSequencesTests` to see what the user sees meanwhile.
+/// `swift run workbook check 07` (or `swift test --filter Ch07AsyncSequencesTests`) to see what
+/// the user sees meanwhile.
 /// Read Chapters/07-AsyncSequences/README.md first.
 public func followFavorites(
     from baseURL: URL, using session: SimulatedURLSession, into model: FavoritesModel

@@ -5,7 +5,8 @@ import SimulatedWorld
 ///
 /// Warm-up exercise: this "async version" only wraps the old completion-handler function.
 /// It compiles and works when nothing goes wrong. Run
-/// `swift test --filter Ch08AsyncLetTests` to see what it loses, then rewrite it as a plain
+/// `swift run workbook check 08` (or `swift test --filter Ch08AsyncLetTests`) to see what it
+/// loses, then rewrite it as a plain
 /// loop. Read Chapters/08-AsyncLet/README.md first.
 public func fetchThumbnails(
     for ids: [String], from service: ThumbnailService

@@ -6,7 +6,8 @@ import SimulatedWorld
 /// (`CancellationError`, or the `URLError(.cancelled)` of a request the cancel cut off) and
 /// start no further request or resize step, not even the first.
 ///
-/// Exercise: this ignores cancellation. Run `swift test --filter Ch09CancellationTests`
+/// Exercise: this ignores cancellation. Run `swift run workbook check 09` (or
+/// `swift test --filter Ch09CancellationTests`)
 /// and read Chapters/09-Cancellation/README.md.
 public func fetchThumbnails(for ids: [String], from service: ThumbnailService) async throws -> [Thumbnail] {
     var thumbnails: [Thumbnail] = []

@@ -6,7 +6,8 @@ import SimulatedWorld
 /// cancelled and over before it does. Cancelling the caller cancels every request; a caller
 /// that is already cancelled starts none.
 ///
-/// Exercise: this starts one `Task` per id. Run `swift test --filter Ch10TaskGroupsTests`
+/// Exercise: this starts one `Task` per id. Run `swift run workbook check 10` (or
+/// `swift test --filter Ch10TaskGroupsTests`)
 /// to see what happens when one of them fails, and read Chapters/10-TaskGroups/README.md.
 public func fetchAllThumbnails(
     for ids: [String], from service: ThumbnailService

@@ -10,7 +10,8 @@ public enum MirrorSearchError: Error, Hashable {
 /// requests are cancelled and over before it returns.
 ///
 /// Exercise: this returns the right thumbnail, but late. Run
-/// `swift test --filter Ch10TaskGroupsTests` and read Chapters/10-TaskGroups/README.md.
+/// `swift run workbook check 10` (or `swift test --filter Ch10TaskGroupsTests`) and read
+/// Chapters/10-TaskGroups/README.md.
 public func fetchFirstThumbnail(
     amongMirrors ids: [String], from service: ThumbnailService
 ) async throws -> Thumbnail {

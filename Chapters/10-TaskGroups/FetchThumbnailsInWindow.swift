@@ -5,7 +5,8 @@ import SimulatedWorld
 /// starts. Ids start in their order.
 ///
 /// Exercise: to be kind to the server, this asks for one thumbnail at a time. Run
-/// `swift test --filter Ch10TaskGroupsTests` and read Chapters/10-TaskGroups/README.md.
+/// `swift run workbook check 10` (or `swift test --filter Ch10TaskGroupsTests`) and read
+/// Chapters/10-TaskGroups/README.md.
 public func fetchAllThumbnails(
     for ids: [String], from service: ThumbnailService, maxInFlight: Int
 ) async throws -> [String: Thumbnail] {

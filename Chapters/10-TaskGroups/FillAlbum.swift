@@ -13,7 +13,7 @@ final class SharedAlbum: @unchecked Sendable {
 /// Fetches the thumbnail of every id, all requests at once, and saves each into `album`.
 ///
 /// Exercise: this compiles, thanks to the box above, and every child saves into the album
-/// itself. Run `swift test --filter Ch10TaskGroupsTests` and read
+/// itself. Run `swift run workbook check 10` (or `swift test --filter Ch10TaskGroupsTests`) and read
 /// Chapters/10-TaskGroups/README.md.
 public func fillAlbum(_ album: ThumbnailAlbum, with ids: [String], from service: ThumbnailService) async throws {
     let shared = SharedAlbum(album)

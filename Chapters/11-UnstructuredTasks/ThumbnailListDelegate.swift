@@ -3,9 +3,9 @@ import SimulatedWorld
 /// Loads the thumbnail of every row that scrolls into sight and shows it in the row's cell.
 ///
 /// Exercise: scroll slowly and it looks fine. Run
-/// `swift test --filter Ch11UnstructuredTasksTests` to see what fast scrolling does to
-/// reused cells, to the dictionary of loads, to the priority of the loads, and to the loads
-/// of a list that goes away.
+/// `swift run workbook check 11` (or `swift test --filter Ch11UnstructuredTasksTests`) to see
+/// what fast scrolling does to reused cells, to the dictionary of loads, to the priority of
+/// the loads, and to the loads of a list that goes away.
 /// Read Chapters/11-UnstructuredTasks/README.md first.
 @MainActor
 public final class ThumbnailListDelegate: ListViewDelegate {

@@ -6,8 +6,9 @@ extension Gallery {
     /// for all of them: cancel it, and every job is cancelled. The jobs stand or fall
     /// together: if one fails, the others are cancelled, and the task throws that job's error.
     ///
-    /// Exercise: the jobs run, side by side. Run `swift test --filter Ch12DetachedTasksTests`
-    /// to see what cancelling the returned task, or a failing job, does to them.
+    /// Exercise: the jobs run, side by side. Run `swift run workbook check 12` (or
+    /// `swift test --filter Ch12DetachedTasksTests`) to see what cancelling the returned task,
+    /// or a failing job, does to them.
     public func startBackgroundJobs(for thumbnail: Thumbnail) -> Task<Void, any Error> {
         let jobs = jobs
         return Task.detached(priority: .background) {

@@ -4,7 +4,8 @@ import SimulatedWorld
 /// it in the disk cache.
 ///
 /// Exercise: the screen shows every thumbnail, and the cache gets every write. Run
-/// `swift test --filter Ch12DetachedTasksTests` to see where the write runs, and at which
+/// `swift run workbook check 12` (or `swift test --filter Ch12DetachedTasksTests`) to see where
+/// the write runs, and at which
 /// priority. Read Chapters/12-DetachedTasks/README.md first.
 @MainActor
 public final class Gallery {

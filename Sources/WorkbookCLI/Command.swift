@@ -2,12 +2,14 @@
 public enum Command: Equatable, Sendable {
     /// The chapter table, the progress bar and the next step. The default.
     case list
-    /// Runs one chapter's tests and explains what fails.
-    case check(chapter: String)
-    /// Runs one chapter's tests under Thread Sanitizer and explains each data race (`check NN --race`).
-    case raceCheck(chapter: String)
-    /// Shows the next hint, or hint `number`.
-    case hint(chapter: String, number: Int?)
+    /// Runs one chapter's tests and explains what fails; without a chapter, the current one
+    /// (the first not done).
+    case check(chapter: String?)
+    /// Runs one chapter's tests under Thread Sanitizer and explains each data race
+    /// (`check [chapter] --race`); without a chapter, the current one.
+    case raceCheck(chapter: String?)
+    /// Shows the next hint, or hint `number`; without a chapter, for the current one.
+    case hint(chapter: String?, number: Int?)
     /// Re-checks a chapter on every save, moving on when it passes.
     case watch(chapter: String?)
     /// Restores a chapter's exercise files after backing up the learner's.
@@ -74,10 +76,10 @@ extension Command {
         case .check:
             let race = rest.contains("--race")
             rest.removeAll { $0 == "--race" }
-            let chapter = try take("<chapter>")
+            let chapter = rest.isEmpty ? nil : try take("[chapter]")
             command = race ? .raceCheck(chapter: chapter) : .check(chapter: chapter)
         case .hint:
-            let chapter = try take("<chapter>")
+            let chapter = rest.isEmpty ? nil : try take("[chapter]")
             var number: Int?
             if !rest.isEmpty {
                 let text = try take("[n]")

@@ -8,8 +8,8 @@ public enum Help {
 
         Commands:
           list                     the chapter table, your progress and the next step (the default)
-          check <chapter> [--race] run one chapter's tests and explain what still fails
-          hint <chapter> [n]       show the next hint for a chapter (or hint n)
+          check [chapter] [--race] run a chapter's tests and explain what still fails
+          hint [chapter] [n]       show the next hint for a chapter (or hint n)
           watch [chapter]          re-check a chapter every time you save, then move on
           reset <chapter>          put a chapter's exercise back as it was (your files are backed up first)
           verify                   the teacher/CI check: solutions pass, exercises fail for the right reasons
@@ -18,7 +18,9 @@ public enum Help {
           help [command]           this text, or help on one command
 
         A chapter is named by its number (1 or 01), its folder (01-Continuations) or its module
-        (Ch01Continuations). Run `swift run workbook <command> --help` for more.
+        (Ch01Continuations); without one, check and hint take the chapter you are on (the first
+        not done). From outside the workbook: swift run --package-path <dir> workbook.
+        Run `swift run workbook <command> --help` for more.
         """
 
     /// The help of one command.
@@ -28,17 +30,32 @@ public enum Help {
             """
             Usage: swift run workbook [list]
 
-            Builds the exercises (in .build-learner), runs every chapter's tests once, and shows:
-            each chapter with its status (done, failing N of M, not started, tests modified),
-            a progress bar, and the next chapter to work on with the exact command to run.
+            Builds the exercises (in .build, the build `swift test` uses too), runs every chapter's
+            tests once, and shows each chapter with its status, a progress bar, and the next
+            chapter to work on with the exact command to run. The statuses:
+
+              done                 every test passes, and you changed the exercise
+              failing N of M       N of the chapter's M tests still fail
+              not started          the exercise is exactly as handed out (whatever its tests say)
+              tests modified       a test file, Sources/SimulatedWorld, Sources/WorkbookTesting or
+                                   Package.swift was changed, so the result does not count; the
+                                   tool says what was changed and how to undo it
+              does not compile     the compiler rejects the chapter's code; all chapters build
+                                   together, so no chapter can be re-checked until it compiles
+              … (last known)       the build failed: what the last run that built found
+                                   ("last known, edited since": you changed the exercise since)
+              no result            the chapter's tests did not run
             """
         case .check:
             """
-            Usage: swift run workbook check <chapter>
+            Usage: swift run workbook check [chapter] [--race]
 
-            Runs that chapter's tests. Each failing test is shown as what went wrong, in words,
-            followed by the first hint and the README section to read. Exits with 1 while any
-            test fails, 0 when the chapter is done.
+            Runs the chapter's tests (without a chapter: every chapter's, then reports on the first
+            not done). Each failing test is shown as what went wrong, in words, followed by a hint
+            (the one about that failure, if a hint names it, or else the first you have not seen)
+            and the README sections to read. Exits with 1 while any test fails, 0 when the chapter
+            is done. Plain `swift test --filter Ch01ContinuationsTests` runs the same tests, in the
+            same build, with the raw output.
 
             --race   runs the chapter's tests under Thread Sanitizer instead, and explains each
                      data race it sees: the two accesses, in your files, and which one writes.
@@ -47,10 +64,11 @@ public enum Help {
             """
         case .hint:
             """
-            Usage: swift run workbook hint <chapter> [n]
+            Usage: swift run workbook hint [chapter] [n]
 
-            Shows the next hint for the chapter, gentlest first; run it again for the next one.
-            With n, shows hint n. Which hints you have seen is kept in .workbook/ (ignored by git).
+            Shows the next hint for the chapter (without one, the chapter you are on), gentlest
+            first; run it again for the next one. With n, shows hint n. Which hints you have seen
+            (here or in `check`) is kept in .workbook/ (ignored by git).
             """
         case .watch:
             """
@@ -85,18 +103,23 @@ public enum Help {
             Usage: swift run workbook student-edition <dir>
 
             Writes a copy of the workbook without Solutions/ (and without the teacher's scripts)
-            into <dir>, which must be new or empty. The copy's Package.swift has no solution
-            targets and no Solutions trait; it ships a Pristine/ copy of the exercises for
-            `workbook reset`. The copy builds, and `swift run workbook` works in it.
+            into <dir>, which must be new or empty. Every exercise is its recorded original (from
+            git history or a Pristine/ copy, as for `reset`), never your working copy: it says
+            which chapters it restored. The copy's README.md is written for students; its
+            Package.swift has no solution targets and no Solutions trait; it ships a Pristine/
+            copy of the exercises for `workbook reset`. The copy builds, and `swift run workbook`
+            works in it. Refused while the tests, the shared instruments or Package.swift differ
+            from Chapters/test-hashes.json.
             """
         case .hashes:
             """
             Usage: swift run workbook hashes [--update]
 
-            Compares each chapter's test files and the shared instruments (Sources/WorkbookTesting,
-            Sources/SimulatedWorld) with the SHA-256 hashes in Chapters/test-hashes.json, and exits
-            with 1 if any differ. Maintainers run it with --update after changing tests or adding
-            a chapter.
+            Compares each chapter's test files, the shared instruments (Sources/WorkbookTesting,
+            Sources/SimulatedWorld) and Package.swift with the SHA-256 hashes in
+            Chapters/test-hashes.json, and exits with 1 if any differ. Maintainers run it with
+            --update after changing tests, instruments, Package.swift or an exercise, or adding a
+            chapter.
             """
         case .help:
             """

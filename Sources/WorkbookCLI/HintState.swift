@@ -5,33 +5,90 @@ import WorkbookCurriculum
 public struct HintState: Codable, Equatable, Sendable {
     /// Chapter folder → how many hints have been shown, counting from the first.
     public var shown: [String: Int] = [:]
+    /// Chapter folder → hints seen out of order (shown by `check` because they fit a failure).
+    public var alsoSeen: [String: [Int]]?
 
     public init(shown: [String: Int] = [:]) { self.shown = shown }
 
     public static let fileName = "hints.json"
 
-    /// Picks the hint to show and records it: hint `number` if given, otherwise the one after
-    /// the last shown, staying on the last hint once all were shown. Returns the 1-based number.
+    /// Whether hint `number` (1-based) of `folder` was shown.
+    public func hasSeen(_ number: Int, of folder: String) -> Bool {
+        number <= (shown[folder] ?? 0) || (alsoSeen?[folder] ?? []).contains(number)
+    }
+
+    /// The first hint of `chapter` not yet shown, or nil when all were.
+    public func firstUnseen(of chapter: Curriculum.Chapter) -> Int? {
+        chapter.hints.indices.map { $0 + 1 }.first { !hasSeen($0, of: chapter.folder) }
+    }
+
+    /// Records hint `number` as seen.
+    public mutating func markSeen(_ number: Int, of folder: String) {
+        var extra = Set(alsoSeen?[folder] ?? [])
+        extra.insert(number)
+        var count = shown[folder] ?? 0
+        while extra.contains(count + 1) { count += 1 }
+        shown[folder] = count
+        let remaining = extra.filter { $0 > count }.sorted()
+        if remaining.isEmpty {
+            alsoSeen?[folder] = nil
+            if alsoSeen?.isEmpty == true { alsoSeen = nil }
+        } else {
+            alsoSeen = (alsoSeen ?? [:]).merging([folder: remaining]) { $1 }
+        }
+    }
+
+    /// Picks the hint to show and records it: hint `number` if given, otherwise the first not
+    /// yet shown, staying on the last hint once all were shown. Returns the 1-based number.
     public mutating func nextHint(for chapter: Curriculum.Chapter, number: Int? = nil) -> Int? {
         guard !chapter.hints.isEmpty else { return nil }
-        let seen = shown[chapter.folder] ?? 0
-        let chosen = min(number ?? (seen + 1), chapter.hints.count)
-        shown[chapter.folder] = max(seen, chosen)
+        let chosen = min(number ?? firstUnseen(of: chapter) ?? chapter.hints.count, chapter.hints.count)
+        markSeen(chosen, of: chapter.folder)
         return chosen
     }
 
-    /// The text `hint` prints for hint `number`.
-    public static func render(_ chapter: Curriculum.Chapter, number: Int, requested: Int? = nil) -> String {
+    /// Picks the hint `check` shows beside the failures `messages`, and records it: the first
+    /// hint about one of their lessons (one not yet seen, if any), otherwise the first hint not
+    /// yet seen, otherwise the last.
+    public mutating func hintForCheck(_ chapter: Curriculum.Chapter, failures messages: [String]) -> Int? {
+        guard !chapter.hints.isEmpty else { return nil }
+        let fitting = chapter.hintLessons.indices.filter { index in
+            guard let lesson = chapter.hintLessons[index], !lesson.isEmpty else { return false }
+            return messages.contains { $0.localizedCaseInsensitiveContains(lesson) }
+        }.map { $0 + 1 }.filter { $0 <= chapter.hints.count }
+        let chosen =
+            fitting.first { !hasSeen($0, of: chapter.folder) } ?? fitting.first ?? firstUnseen(of: chapter)
+            ?? chapter.hints.count
+        markSeen(chosen, of: chapter.folder)
+        return chosen
+    }
+
+    /// Whether the chapter's README has a "Hints" section.
+    public static func readmeHasHints(_ readme: String?) -> Bool {
+        readme?.split(separator: "\n").contains { $0.firstMatch(of: #/^#+\s+Hints\s*$/#) != nil } ?? false
+    }
+
+    /// The text `hint` prints for hint `number`. `readmeHasHints`: whether the chapter's README
+    /// has a "Hints" section to point to after the last hint.
+    public static func render(
+        _ chapter: Curriculum.Chapter, number: Int, requested: Int? = nil, readmeHasHints: Bool = false,
+        width: Int? = nil
+    ) -> String {
         let prefix = String(format: "%02d", chapter.number)
         var text = ""
         if let requested, requested > chapter.hints.count {
             text += "Chapter \(prefix) has \(chapter.hints.count) hints; here is the last.\n"
         }
-        text += "Hint \(number) of \(chapter.hints.count) for chapter \(prefix): \(chapter.hints[number - 1])\n"
+        text +=
+            TextWrap.wrap(
+                "Hint \(number) of \(chapter.hints.count) for chapter \(prefix): \(chapter.hints[number - 1])",
+                width: width, continuation: "  ") + "\n"
         if number < chapter.hints.count {
             text += "  (next: swift run workbook hint \(prefix))\n"
-        } else {
+        } else if readmeHasHints {
             text += "  That was the last hint. The chapter's README has the full walk-through under \"Hints\".\n"
+        } else {
+            text += "  That was the last hint.\n"
         }
         return text
     }

@@ -23,14 +23,18 @@ public struct PackageLayout: Sendable {
         }
     }
 
-    /// The scratch path of the learner build, shared with `scripts/verify`'s exercise check.
-    public static let learnerScratchPath = ".build-learner"
+    /// The learner build's folder: the package default, shared with `swift test` and `swift run`.
+    /// (`scripts/verify` keeps its own scratch paths.)
+    public static let learnerScratchPath = ".build"
     /// The tool's own state (hints, backups), ignored by git.
     public static let stateFolder = ".workbook"
     /// The recorded hashes of the tests, next to the curriculum manifest.
     public static let hashesPath = "Chapters/test-hashes.json"
     /// The shared instruments whose hashes are recorded: editing them could make any test pass.
     public static let sharedInstrumentFolders = ["Sources/WorkbookTesting", "Sources/SimulatedWorld"]
+    /// Single files fingerprinted with the instruments: the manifest decides what the tests are
+    /// built against (a default trait could swap every exercise for its solution).
+    public static let fingerprintedFiles = ["Package.swift"]
     /// Where a student edition keeps the original exercises, for `reset` without git.
     public static let pristineFolder = "Pristine"
 
@@ -43,6 +47,15 @@ public struct PackageLayout: Sendable {
     /// Whether this checkout carries the solutions (the full workbook) or not (a student edition).
     public var hasSolutions: Bool {
         FileManager.default.fileExists(atPath: url("Solutions").path)
+    }
+
+    /// Whether `Package.swift` declares package traits (the full workbook's `Solutions`). SwiftPM
+    /// refuses `--disable-default-traits` for a package that declares none (a student edition).
+    public var declaresTraits: Bool {
+        guard let manifest = try? String(contentsOf: url("Package.swift"), encoding: .utf8) else { return false }
+        return manifest.split(separator: "\n").contains { line in
+            !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") && line.firstMatch(of: #/\btraits\s*:/#) != nil
+        }
     }
 
     /// The chapter's exercise folder, relative to the root.

@@ -3,7 +3,15 @@ import WorkbookCurriculum
 
 /// The text `list` prints: the chapter table, the progress bar and the next step.
 public enum ProgressReport {
-    public static func render(_ curriculum: Curriculum, statuses: [String: ChapterStatus]) -> String {
+    /// - Parameters:
+    ///   - buildFailure: the failed build, when the tests could not run: said after the bar,
+    ///     and the next step is the broken chapter; its errors end the text.
+    ///   - tamper: edits that void results, in words, with how to undo them.
+    ///   - width: the terminal's width, to wrap long sentences; nil does not wrap.
+    public static func render(
+        _ curriculum: Curriculum, statuses: [String: ChapterStatus], buildFailure: BuildFailure? = nil,
+        tamper: TamperFindings? = nil, width: Int? = nil
+    ) -> String {
         let rows = curriculum.chapters.map { chapter in
             [
                 String(format: "%02d", chapter.number), shortTitle(chapter),
@@ -16,10 +24,24 @@ public enum ProgressReport {
             zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }
                 .joined(separator: "  ").trimmingTrailingSpaces()
         }
-        let doneCount = curriculum.chapters.filter { statuses[$0.folder]?.isDone == true }.count
+        let doneCount = curriculum.chapters.filter { statuses[$0.folder]?.isDoneOrLastKnownDone == true }.count
+        let lastKnownDone = curriculum.chapters.filter {
+            statuses[$0.folder]?.isDoneOrLastKnownDone == true && statuses[$0.folder]?.isDone != true
+        }.count
         var text = "\(curriculum.title)\n\n" + ([line(header)] + rows.map(line)).joined(separator: "\n")
-        text += "\n\n" + progressBar(done: doneCount, total: curriculum.chapters.count) + "\n\n"
-        if let next = curriculum.chapters.first(where: { statuses[$0.folder]?.isDone != true }) {
+        text += "\n\n" + progressBar(done: doneCount, total: curriculum.chapters.count)
+        text += lastKnownDone > 0 ? " (\(lastKnownDone) of them last known)\n\n" : "\n\n"
+        if let tamper, !tamper.isEmpty { text += TamperFindings.render(tamper.findings, width: width) + "\n" }
+        if let buildFailure {
+            text += TextWrap.wrap(buildFailure.summary(), width: width) + "\n"
+            if lastKnownDone > 0 || statuses.values.contains(where: { if case .lastKnown = $0 { true } else { false } })
+            {
+                text += "Statuses marked (last known) are from the last run that built.\n"
+            }
+            text += "\n" + buildFailure.nextStep() + "\n" + buildFailure.renderErrors(width: width)
+            return text
+        }
+        if let next = curriculum.chapters.first(where: { statuses[$0.folder]?.isDoneOrLastKnownDone != true }) {
             text += nextStep(next, status: statuses[next.folder])
         } else {
             text += "All \(curriculum.chapters.count) chapters done. Well done!\n"
@@ -37,9 +59,9 @@ public enum ProgressReport {
     static func nextStep(_ chapter: Curriculum.Chapter, status: ChapterStatus?) -> String {
         let number = String(format: "%02d", chapter.number)
         var text = "Next: chapter \(number), \(chapter.title)\n"
-        if case .testsModified(let files)? = status {
-            text += "  Its tests were edited, so its result does not count. Put them back first:\n"
-            text += files.filter { !$0.hasPrefix("(") }.map { "    git checkout -- \($0)\n" }.joined()
+        if case .testsModified? = status {
+            text +=
+                "  Files its result depends on were changed (see above), so it can't be done. Put them back first.\n"
         }
         text += "  Read:  \(chapter.readmePath)\n"
         text += "  Run:   swift run workbook check \(number)\n"

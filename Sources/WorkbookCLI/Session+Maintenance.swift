@@ -10,9 +10,16 @@ extension Session {
             out("Chapter \(chapter.folder) already matches its original from \(source). Nothing changed.\n")
         case .restored(let source, let backup, let changed):
             out("Your files are backed up in \(backup)/\n")
-            out(
-                "Restored \(PackageLayout.exerciseFolder(chapter))/ from \(source): \(changed.joined(separator: ", "))\n"
-            )
+            let removed = changed.filter { !FileManager.default.fileExists(atPath: layout.url($0).path) }
+            let restored = changed.filter { !removed.contains($0) }
+            if !restored.isEmpty {
+                out(
+                    "Restored \(PackageLayout.exerciseFolder(chapter))/ from \(source): \(restored.joined(separator: ", "))\n"
+                )
+            }
+            if !removed.isEmpty {
+                out("Removed (not part of the original): \(removed.joined(separator: ", "))\n")
+            }
         }
         return 0
     }
@@ -30,10 +37,19 @@ extension Session {
         let destination = URL(fileURLWithPath: directory, relativeTo: base)
         do {
             let summary = try StudentEdition.write(from: layout, to: destination)
+            for chapter in curriculum.chapters {
+                guard let source = summary.restored[chapter.folder] else { continue }
+                out(
+                    TextWrap.wrap(
+                        "Chapter \(chapter.folder): the exercise in this checkout differs from its original, so the "
+                            + "edition has the original (from \(source)), not your copy.", width: width) + "\n")
+            }
             out(
-                "Wrote a student edition to \(destination.standardizedFileURL.path): \(summary.copiedFiles) files, "
-                    + "no Solutions/, and a Pristine/ copy of the \(summary.pristineFiles) exercise files for `workbook reset`.\n"
-            )
+                TextWrap.wrap(
+                    "Wrote a student edition to \(destination.standardizedFileURL.path): \(summary.copiedFiles) files, "
+                        + "every exercise as originally handed out, no Solutions/, a README for students, and a "
+                        + "Pristine/ copy of the \(summary.pristineFiles) exercise files for `workbook reset`.",
+                    width: width) + "\n")
             out("Try it: cd \(directory) && swift run workbook\n")
             return 0
         } catch let refusal as StudentEdition.Refusal {

@@ -9,7 +9,7 @@ extension Session {
         var earlier: LearnerRun?  // a run of every chapter, when one was just made
         if current == nil {
             let (statuses, run) = try statuses(of: curriculum.chapters)
-            current = curriculum.chapters.first { statuses[$0.folder]?.isDone != true }
+            current = curriculum.chapters.first { statuses[$0.folder]?.isDoneOrLastKnownDone != true }
             earlier = run
         }
         while let chapter = current {

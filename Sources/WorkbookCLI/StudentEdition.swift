@@ -57,10 +57,21 @@ public enum StudentEdition {
     public struct Summary: Equatable, Sendable {
         public var copiedFiles: Int
         public var pristineFiles: Int
+        /// Chapter folder → where its original came from, for each chapter whose exercise in the
+        /// checkout differs from its original (a teacher's solved copy, say).
+        public var restored: [String: String] = [:]
     }
 
     /// Writes the student edition of `layout` into `destination`, which must be new or empty.
-    public static func write(from layout: PackageLayout, to destination: URL) throws -> Summary {
+    ///
+    /// Every exercise is its recorded original, taken from the same `sources` as `reset` (git
+    /// history, then a `Pristine/` copy), never from the working copy, which may hold the
+    /// teacher's solved version. Refused while the tests, the shared instruments or
+    /// `Package.swift` differ from `Chapters/test-hashes.json`: the students would see every
+    /// chapter as "tests modified".
+    public static func write(
+        from layout: PackageLayout, to destination: URL, originals sources: [any ExerciseOriginals]? = nil
+    ) throws -> Summary {
         let fileManager = FileManager.default
         let destination = destination.standardizedFileURL
         if let existing = try? fileManager.contentsOfDirectory(atPath: destination.path), !existing.isEmpty {
@@ -69,30 +80,93 @@ public enum StudentEdition {
         let manifest = try packageManifest(
             from: String(contentsOf: layout.url("Package.swift"), encoding: .utf8))
         let curriculum = try layout.loadCurriculum()
+        let record = try TestHashes.load(from: layout)
+        if let record {
+            let report = record.compare(with: TestHashes.compute(for: curriculum, in: layout))
+            if !report.isClean {
+                throw Refusal(
+                    description: "student-edition: these files differ from \(PackageLayout.hashesPath), so the "
+                        + "students would see every affected chapter as 'tests modified':\n"
+                        + report.problems.map { "  \($0)\n" }.joined()
+                        + "Put them back, or record them with `swift run workbook hashes --update`.")
+            }
+        }
+        let originals = try exerciseOriginals(
+            of: curriculum, in: layout, sources: sources ?? ExerciseReset.sources(for: layout), record: record)
         try fileManager.createDirectory(at: destination, withIntermediateDirectories: true)
 
+        func write(_ data: Data, to path: String) throws {
+            let target = destination.appendingPathComponent(path)
+            try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: target)
+        }
+        let exercisePaths = Set(curriculum.chapters.flatMap { TestHashes.exerciseFiles($0, in: layout) })
         var copied = 0
-        for path in selectedFiles(in: layout, excluding: destination) {
+        for path in selectedFiles(in: layout, excluding: destination) where !exercisePaths.contains(path) {
             let target = destination.appendingPathComponent(path)
             try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try fileManager.copyItem(at: layout.url(path), to: target)
             copied += 1
         }
         try manifest.write(to: destination.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try StudentReadme.render(curriculum).write(
+            to: destination.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
+        if var record {
+            // The edition's manifest is the original without its solutions: record that one.
+            record.shared["Package.swift"] = SHA256.hex(Array(manifest.utf8))
+            try record.write(to: PackageLayout(root: destination))
+        }
 
         var pristine = 0
+        var restored: [String: String] = [:]
         for chapter in curriculum.chapters {
-            for path in TestHashes.exerciseFiles(chapter, in: layout) {
-                let relative = path.dropFirst(PackageLayout.exerciseFolder(chapter).count)
-                let target = destination.appendingPathComponent(
-                    PackageLayout.pristineFolder + "/" + chapter.folder + relative)
-                try fileManager.createDirectory(
-                    at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try fileManager.copyItem(at: layout.url(path), to: target)
+            let (files, source) = originals[chapter.folder]!
+            let folder = PackageLayout.exerciseFolder(chapter)
+            for (path, data) in files {
+                try write(data, to: path)
+                try write(data, to: PackageLayout.pristineFolder + "/" + chapter.folder + path.dropFirst(folder.count))
+                copied += 1
                 pristine += 1
             }
+            let current = TestHashes.exerciseFiles(chapter, in: layout)
+            if Set(current) != Set(files.keys)
+                || current.contains(where: { fileManager.contents(atPath: layout.url($0).path) != files[$0] })
+            {
+                restored[chapter.folder] = source
+            }
         }
-        return Summary(copiedFiles: copied, pristineFiles: pristine)
+        return Summary(copiedFiles: copied, pristineFiles: pristine, restored: restored)
+    }
+
+    /// Chapter folder → its original exercise files and where they came from: the first of
+    /// `sources` that has them, else the working copy if it matches the recorded hashes (or
+    /// there is no record).
+    static func exerciseOriginals(
+        of curriculum: Curriculum, in layout: PackageLayout, sources: [any ExerciseOriginals], record: TestHashes?
+    ) throws(Refusal) -> [String: (files: [String: Data], source: String)] {
+        var result: [String: (files: [String: Data], source: String)] = [:]
+        for chapter in curriculum.chapters {
+            let found = sources.lazy.compactMap { source in source.files(of: chapter).map { (source.name, $0) } }.first
+            if let (source, files) = found {
+                result[chapter.folder] = (files, source)
+                continue
+            }
+            let paths = TestHashes.exerciseFiles(chapter, in: layout)
+            let current = TestHashes.hashes(of: paths, in: layout)
+            // Without a record there is nothing to tell an original by: the working copy it is.
+            if record == nil || record?.chapters[chapter.folder]?.exercise == current {
+                var files: [String: Data] = [:]
+                for path in paths { files[path] = FileManager.default.contents(atPath: layout.url(path).path) }
+                result[chapter.folder] = (files, "the working copy")
+                continue
+            }
+            throw Refusal(
+                description: "student-edition: no original of chapter \(chapter.folder)'s exercise: this checkout has "
+                    + "no git history for it and no \(PackageLayout.pristineFolder)/ copy, and its files differ from "
+                    + "the recorded ones. Nothing was written. (If the exercise was changed on purpose, record it "
+                    + "with `swift run workbook hashes --update`.)")
+        }
+        return result
     }
 
     /// The files the copy takes, relative to the root, sorted; never anything inside `excluded`

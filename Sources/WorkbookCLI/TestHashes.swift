@@ -1,15 +1,16 @@
 import Foundation
 import WorkbookCurriculum
 
-/// The recorded SHA-256 hashes of each chapter's test files and exercise files, and of the
-/// shared test instruments: `Chapters/test-hashes.json`.
+/// The recorded SHA-256 hashes of each chapter's test files and exercise files, of the
+/// shared test instruments, and of `Package.swift`: `Chapters/test-hashes.json`.
 ///
 /// Tests that were edited no longer prove anything, so a chapter whose tests differ from
 /// the record is "tests modified", never "done", and `verify` fails. The exercise hashes
 /// tell an untouched chapter ("not started") from one being worked on. The record is
 /// computed from the files, so a new chapter only needs `workbook hashes --update`.
 public struct TestHashes: Codable, Equatable, Sendable {
-    /// Path → hash of every shared instrument file.
+    /// Path → hash of every shared instrument file, and of `Package.swift` (which decides what
+    /// the tests are built against).
     public var shared: [String: String]
     /// Chapter folder → its recorded files.
     public var chapters: [String: ChapterFiles]
@@ -24,7 +25,7 @@ public struct TestHashes: Codable, Equatable, Sendable {
     }
 
     public static let aboutText =
-        "SHA-256 of each chapter's tests and original exercise, and of the shared test instruments. "
+        "SHA-256 of each chapter's tests and original exercise, of the shared test instruments and of Package.swift. "
         + "`swift run workbook` marks a chapter 'tests modified' when its tests differ from these; "
         + "maintainers refresh them with `swift run workbook hashes --update`."
 
@@ -34,6 +35,10 @@ public struct TestHashes: Codable, Equatable, Sendable {
         for folder in PackageLayout.sharedInstrumentFolders {
             shared.merge(hashes(of: FileTree.files(in: folder, root: layout.root), in: layout)) { $1 }
         }
+        let files = PackageLayout.fingerprintedFiles.filter {
+            FileManager.default.fileExists(atPath: layout.url($0).path)
+        }
+        shared.merge(hashes(of: files, in: layout)) { $1 }
         var chapters: [String: ChapterFiles] = [:]
         for chapter in curriculum.chapters {
             chapters[chapter.folder] = ChapterFiles(
@@ -76,11 +81,13 @@ public struct TestHashes: Codable, Equatable, Sendable {
     /// How the files now differ from this record.
     public func compare(with current: TestHashes) -> TamperReport {
         var report = TamperReport(sharedChanges: Self.differences(recorded: shared, current: current.shared))
+        report.note(recorded: shared, current: current.shared)
         for (folder, files) in current.chapters {
             guard let recorded = chapters[folder] else {
                 report.unrecordedChapters.insert(folder)
                 continue
             }
+            report.note(recorded: recorded.tests, current: files.tests)
             let testChanges = Self.differences(recorded: recorded.tests, current: files.tests)
             if !testChanges.isEmpty { report.testChanges[folder] = testChanges }
             if Self.differences(recorded: recorded.exercise, current: files.exercise).isEmpty {
@@ -106,6 +113,12 @@ public struct TamperReport: Equatable, Sendable {
     public var unrecordedChapters: Set<String> = []
     /// Chapters whose exercise files are exactly the recorded originals.
     public var untouchedExercises: Set<String> = []
+    /// Recorded test or shared files that are gone (deleted, or `git rm`-ed).
+    public var deletedFiles: Set<String> = []
+    /// Test or shared files that the record does not know (added).
+    public var addedFiles: Set<String> = []
+    /// Path → the recorded hash of each changed or deleted file, to find the original again.
+    public var recordedHashes: [String: String] = [:]
 
     public init(sharedChanges: [String] = []) { self.sharedChanges = sharedChanges }
 
@@ -116,12 +129,21 @@ public struct TamperReport: Equatable, Sendable {
         return sharedChanges + (testChanges[folder] ?? [])
     }
 
+    /// Notes which of the differing files were deleted or added, and their recorded hashes.
+    mutating func note(recorded: [String: String], current: [String: String]) {
+        for path in TestHashes.differences(recorded: recorded, current: current) {
+            if current[path] == nil { deletedFiles.insert(path) }
+            if recorded[path] == nil { addedFiles.insert(path) }
+            recordedHashes[path] = recorded[path]
+        }
+    }
+
     /// Whether every chapter's tests and the shared instruments match the record.
     public var isClean: Bool { sharedChanges.isEmpty && testChanges.isEmpty && unrecordedChapters.isEmpty }
 
     /// One line per problem, for `hashes` and `verify`.
     public var problems: [String] {
-        sharedChanges.map { "shared instrument modified: \($0)" }
+        sharedChanges.map { "\($0 == "Package.swift" ? "package manifest" : "shared instrument") modified: \($0)" }
             + testChanges.keys.sorted().flatMap { folder in
                 testChanges[folder]!.map { "\(folder): test file modified: \($0)" }
             }

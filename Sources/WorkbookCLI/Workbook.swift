@@ -1,6 +1,14 @@
 import Foundation
 import WorkbookCurriculum
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The `workbook` command: parses the arguments and runs one command.
 public struct Workbook {
     /// Where text goes. Written unbuffered, so a script reading the output sees each line at once.
@@ -8,15 +16,36 @@ public struct Workbook {
     public var err: @Sendable (String) -> Void
     /// Where the command runs; the workbook is found at or above it.
     public var workingDirectory: URL
+    /// The running `workbook` binary. Outside any workbook (`swift run --package-path DIR
+    /// workbook`), the workbook is the one the binary was built in.
+    public var executable: URL?
+    /// Whether `err` reaches a terminal: build progress is then one line redrawn in place.
+    public var interactive: Bool
+    /// The width to wrap long messages to; nil does not wrap.
+    public var width: Int?
 
     public init(
         workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+        executable: URL? = nil,
+        interactive: Bool = false,
+        width: Int? = nil,
         out: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
         err: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
     ) {
         self.workingDirectory = workingDirectory
+        self.executable = executable
+        self.interactive = interactive
+        self.width = width
         self.out = out
         self.err = err
+    }
+
+    /// The workbook for the real command line: the binary's own path, stderr's terminal, the
+    /// terminal's width.
+    public static func forCommandLine() -> Workbook {
+        Workbook(
+            executable: Bundle.main.executableURL, interactive: isatty(STDERR_FILENO) != 0,
+            width: TextWrap.terminalWidth())
     }
 
     /// Runs the command line (without the program name) and returns the exit code:
@@ -28,15 +57,22 @@ public struct Workbook {
                 out((topic.map(Help.text(for:)) ?? Help.overview) + "\n")
                 return 0
             }
-            guard let layout = PackageLayout.find(from: workingDirectory) else {
+            var found = PackageLayout.find(from: workingDirectory)
+            if found == nil, let executable, let layout = PackageLayout.find(from: executable.resolvingSymlinksInPath())
+            {
+                err("Using the workbook at \(layout.root.path)\n")
+                found = layout
+            }
+            guard let layout = found else {
                 err(
                     "workbook: no workbook here: run it inside the workbook folder (the one with Package.swift and Chapters/curriculum.json)\n"
                 )
                 return 2
             }
+            let write = err
             return try Session(
                 layout: layout, workingDirectory: workingDirectory, curriculum: layout.loadCurriculum(), out: out,
-                err: err
+                err: err, width: width, progress: BuildProgress.Display(write: write, interactive: interactive)
             ).run(command)
         } catch let error as UsageError {
             err("workbook: \(error.message)\n")
@@ -59,13 +95,20 @@ struct Session {
     let curriculum: Curriculum
     let out: @Sendable (String) -> Void
     let err: @Sendable (String) -> Void
+    /// The width to wrap long messages to; nil does not wrap.
+    var width: Int? = nil
+    /// Where build progress goes.
+    var progress: BuildProgress.Display? = nil
 
     func run(_ command: Command) throws -> Int32 {
         switch command {
         case .list: return try list()
-        case .check(let name): return try check(chapter(named: name)).isDone ? 0 : 1
-        case .raceCheck(let name): return try raceCheck(chapter(named: name))
-        case .hint(let name, let number): return try hint(chapter(named: name), number: number)
+        case .check(let name?): return try check(chapter(named: name)).isDone ? 0 : 1
+        case .check(nil): return try checkCurrent().isDone ? 0 : 1
+        case .raceCheck(let name?): return try raceCheck(chapter(named: name))
+        case .raceCheck(nil): return try raceCheck(currentChapter())
+        case .hint(let name?, let number): return try hint(chapter(named: name), number: number)
+        case .hint(nil, let number): return try hint(currentChapter(), number: number)
         case .watch(let name): return try watch(name.map(chapter(named:)))
         case .reset(let name): return try reset(chapter(named: name))
         case .verify(let options): return try verify(options)
@@ -88,17 +131,42 @@ struct Session {
         try TestHashes.load(from: layout)?.compare(with: TestHashes.compute(for: curriculum, in: layout))
     }
 
-    func say(_ text: String) { err(text + "\n") }
+    func say(_ text: String) { err(TextWrap.wrap(text, width: width) + "\n") }
 
-    /// Runs the learner build for `chapters` and returns their statuses.
+    /// Runs the learner build for `chapters` and returns their statuses. A run that built
+    /// records them in `.workbook/status.json`; a run that did not shows the last known ones.
     func statuses(of chapters: [Curriculum.Chapter]) throws -> (statuses: [String: ChapterStatus], run: LearnerRun) {
-        let run = try LearnerRun.perform(for: chapters, in: layout, say: say)
-        return (run.statuses(of: chapters, curriculum: curriculum, tamper: try tamperReport()), run)
+        let run = try LearnerRun.perform(for: chapters, in: layout, say: say, progress: progress)
+        return (try statuses(of: chapters, from: run), run)
+    }
+
+    /// The statuses of `chapters` from `run`, with the last known ones filled in if it did not build.
+    func statuses(of chapters: [Curriculum.Chapter], from run: LearnerRun) throws -> [String: ChapterStatus] {
+        let statuses = run.statuses(of: chapters, curriculum: curriculum, tamper: try tamperReport())
+        let fingerprints = Dictionary(
+            uniqueKeysWithValues: chapters.map { ($0.folder, LastKnownStatus.fingerprint(of: $0, in: layout)) })
+        var known = LastKnownStatus.load(from: layout.stateURL)
+        guard run.run != nil else { return known.fillIn(statuses, fingerprints: fingerprints) }
+        known.record(statuses, fingerprints: fingerprints)
+        try? known.save(to: layout.stateURL)
+        return statuses
+    }
+
+    /// The edits that void results, in words, with how to undo each.
+    func tamperFindings() throws -> TamperFindings? {
+        guard let report = try tamperReport() else { return nil }
+        return TamperFindings.from(report, curriculum: curriculum) { path, hash in
+            GitHistory.restoreCommand(for: path, sha256: hash, in: layout)
+        }
     }
 
     func list() throws -> Int32 {
         let (statuses, run) = try statuses(of: curriculum.chapters)
-        out(ProgressReport.render(curriculum, statuses: statuses))
+        let failure = run.buildFailure(curriculum: curriculum)
+        out(
+            ProgressReport.render(
+                curriculum, statuses: statuses, buildFailure: failure, tamper: try tamperFindings(), width: width))
+        if failure != nil { return 1 }
         if let trouble = run.troubleReport {
             out("\n" + trouble)
             return 1
@@ -106,13 +174,45 @@ struct Session {
         return 0
     }
 
+    /// The chapter to work on: the first not done, by the last known statuses (or, with none
+    /// recorded yet, by a run of every chapter). Nil when all are done.
+    func currentChapter() throws -> Curriculum.Chapter {
+        let known = LastKnownStatus.load(from: layout.stateURL)
+        let statuses: [String: ChapterStatus] =
+            known.chapters.isEmpty ? try statuses(of: curriculum.chapters).statuses : known.chapters.mapValues(\.status)
+        guard let chapter = curriculum.chapters.first(where: { statuses[$0.folder]?.isDone != true }) else {
+            throw UsageError("every chapter is done; name one to look at it again (for example: 01)")
+        }
+        return chapter
+    }
+
+    /// `check` without a chapter: runs every chapter once and checks the first not done.
+    func checkCurrent() throws -> ChapterStatus {
+        let (statuses, run) = try statuses(of: curriculum.chapters)
+        guard let chapter = curriculum.chapters.first(where: { statuses[$0.folder]?.isDoneOrLastKnownDone != true })
+        else {
+            out(
+                "All \(curriculum.chapters.count) chapters are done. Name one to check it again: swift run workbook check 01\n"
+            )
+            return .done(tests: 0)
+        }
+        return try check(chapter, reusing: run)
+    }
+
     /// Checks `chapter`, reusing `earlier` (a run that included it) instead of running again.
     func check(_ chapter: Curriculum.Chapter, reusing earlier: LearnerRun? = nil) throws -> ChapterStatus {
-        let (statuses, run) =
-            try earlier.map { ($0.statuses(of: [chapter], curriculum: curriculum, tamper: try tamperReport()), $0) }
-            ?? statuses(of: [chapter])
-        let status = statuses[chapter.folder] ?? .noResult(reason: "none of its tests ran")
-        out(CheckReport.render(chapter, status: status, run: run.run, buildLog: run.log))
+        let run = try earlier ?? LearnerRun.perform(for: [chapter], in: layout, say: say, progress: progress)
+        let status =
+            try statuses(of: [chapter], from: run)[chapter.folder] ?? .noResult(reason: "none of its tests ran")
+        var shownHint: CheckReport.ShownHint?
+        switch status {
+        case .failing, .notStarted: shownHint = chooseHint(for: chapter, run: run)
+        default: break
+        }
+        out(
+            CheckReport.render(
+                chapter, status: status, run: run.run, buildFailure: run.buildFailure(curriculum: curriculum),
+                tamper: try tamperFindings()?.affecting(chapter.folder) ?? [], hint: shownHint, width: width))
         if case .noResult = status, let trouble = run.troubleReport { out(trouble) }
         if status.isDone, chapter.raceSection != nil {
             out(
@@ -123,6 +223,15 @@ struct Session {
         return status
     }
 
+    /// The hint `check` shows for the chapter's failures in `run`, recorded as seen.
+    func chooseHint(for chapter: Curriculum.Chapter, run: LearnerRun) -> CheckReport.ShownHint? {
+        var state = HintState.load(from: layout.stateURL)
+        let failures = run.run?.tests(inModule: chapter.testTarget).filter(\.failed).flatMap(\.issues) ?? []
+        guard let number = state.hintForCheck(chapter, failures: failures) else { return nil }
+        try? state.save(to: layout.stateURL)
+        return CheckReport.ShownHint(number: number, more: state.firstUnseen(of: chapter) != nil)
+    }
+
     func hint(_ chapter: Curriculum.Chapter, number: Int?) throws -> Int32 {
         var state = HintState.load(from: layout.stateURL)
         guard let shown = state.nextHint(for: chapter, number: number) else {
@@ -130,7 +239,11 @@ struct Session {
             return 0
         }
         try state.save(to: layout.stateURL)
-        out(HintState.render(chapter, number: shown, requested: number))
+        let readme = try? String(contentsOf: layout.url(chapter.readmePath), encoding: .utf8)
+        out(
+            HintState.render(
+                chapter, number: shown, requested: number, readmeHasHints: HintState.readmeHasHints(readme),
+                width: width))
         return 0
     }
 }

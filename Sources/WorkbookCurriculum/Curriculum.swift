@@ -30,11 +30,81 @@ public struct Curriculum: Codable, Sendable, Equatable {
         public var sources: [Source]
         /// Progressive hints, gentlest first.
         public var hints: [String]
+        /// For each hint, the lesson it is about (the bug phrase of a failure message), if it
+        /// names one: `check` then shows the hint that fits the failure. In the manifest a hint is
+        /// a string, or `{ "text": "…", "lesson": "…" }`.
+        public var hintLessons: [String?]
         /// The command a learner runs for this chapter.
         public var testCommand: String
         /// For a chapter about shared state: the README section on its data races, which
         /// `workbook check NN --race` points to (and `check` suggests once the chapter passes).
         public var raceSection: String?
+
+        enum CodingKeys: String, CodingKey {
+            case number, folder, title, module, concepts, sources, hints, testCommand
+        }
+
+        /// A hint as the manifest writes it: a string, or an object naming its lesson.
+        struct Hint: Codable {
+            var text: String
+            var lesson: String?
+
+            init(text: String, lesson: String?) {
+                self.text = text
+                self.lesson = lesson
+            }
+
+            init(from decoder: any Decoder) throws {
+                if let text = try? decoder.singleValueContainer().decode(String.self) {
+                    self.init(text: text, lesson: nil)
+                    return
+                }
+                let container = try decoder.container(keyedBy: Keys.self)
+                try self.init(
+                    text: container.decode(String.self, forKey: .text),
+                    lesson: container.decodeIfPresent(String.self, forKey: .lesson))
+            }
+
+            func encode(to encoder: any Encoder) throws {
+                guard let lesson else {
+                    var container = encoder.singleValueContainer()
+                    try container.encode(text)
+                    return
+                }
+                var container = encoder.container(keyedBy: Keys.self)
+                try container.encode(text, forKey: .text)
+                try container.encode(lesson, forKey: .lesson)
+            }
+
+            enum Keys: String, CodingKey { case text, lesson }
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            number = try container.decode(Int.self, forKey: .number)
+            folder = try container.decode(String.self, forKey: .folder)
+            title = try container.decode(String.self, forKey: .title)
+            module = try container.decode(String.self, forKey: .module)
+            concepts = try container.decode([String].self, forKey: .concepts)
+            sources = try container.decode([Source].self, forKey: .sources)
+            let hints = try container.decode([Hint].self, forKey: .hints)
+            self.hints = hints.map(\.text)
+            hintLessons = hints.map(\.lesson)
+            testCommand = try container.decode(String.self, forKey: .testCommand)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(number, forKey: .number)
+            try container.encode(folder, forKey: .folder)
+            try container.encode(title, forKey: .title)
+            try container.encode(module, forKey: .module)
+            try container.encode(concepts, forKey: .concepts)
+            try container.encode(sources, forKey: .sources)
+            let lessons = hints.indices.map { $0 < hintLessons.count ? hintLessons[$0] : nil }
+            try container.encode(zip(hints, lessons).map { Hint(text: $0, lesson: $1) }, forKey: .hints)
+            try container.encode(testCommand, forKey: .testCommand)
+        }
 
         /// The solution module: the exercise module's name plus `Solution`.
         public var solutionModule: String { module + "Solution" }

@@ -2,4 +2,4 @@ import Foundation
 import WorkbookCLI
 
 // `swift run workbook [command]`: everything lives in WorkbookCLI, where it is tested.
-exit(Workbook().run(Array(CommandLine.arguments.dropFirst())))
+exit(Workbook.forCommandLine().run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,85 @@
+import WorkbookCurriculum
+
+/// The `README.md` of a student edition: written for students, so it shows how to work
+/// through the chapters and nothing a student edition doesn't have (no solutions, no teacher
+/// scripts, no CI).
+public enum StudentReadme {
+    /// Every status the chapter table can show, one Markdown list item each. README.md and
+    /// `list --help` say the same.
+    public static let statusList = """
+        - `done`: every test passes, and you changed the exercise.
+        - `failing N of M`: N of the chapter's M tests still fail.
+        - `not started`: the exercise is exactly as it was handed out (whatever its tests say).
+        - `tests modified`: a test file, the simulated world (`Sources/SimulatedWorld`), the test
+          instruments (`Sources/WorkbookTesting`) or `Package.swift` was changed, so the result does
+          not count. The tool says what was changed and how to undo it.
+        - `does not compile`: the compiler rejects the chapter's code. All chapters build together,
+          so while one does not compile no chapter can be re-checked.
+        - `… (last known)`: the build failed, so this is what the last run that built found;
+          `(last known, edited since)` if you changed the exercise after that run.
+        - `no result`: the chapter's tests did not run (for example, it was never checked and the
+          build now fails).
+        """
+
+    public static func render(_ curriculum: Curriculum) -> String {
+        var text = """
+            # \(curriculum.title)
+
+            Small, broken Swift programs that teach Swift concurrency. Each chapter takes one
+            real-world concurrency mistake and gives you code that **compiles but is wrong**. Its tests
+            fail and tell you what went wrong, in plain words, and which section of the chapter's
+            reading explains it. Fix the code until the tests pass.
+
+            You need a Swift 6.1 or newer toolchain, on Linux or macOS. There is nothing else to install.
+
+            ## Quickstart
+
+            ```sh
+            swift run workbook
+            ```
+
+            The first run builds the exercises (a minute or two; it shows its progress), runs every
+            chapter's tests once, and shows where you stand and what to do next. Later runs take seconds.
+
+            Work through the chapters in order. For each one, read its `README.md`, then edit the
+            exercise files in `Chapters/NN-Name/` until its tests pass:
+
+            ```sh
+            swift run workbook check 01     # what still fails, in words, with a hint
+            swift run workbook watch        # the same, again on every save; Ctrl-C quits
+            ```
+
+            Don't edit the tests, `Sources/` or `Package.swift`: a chapter whose tests were changed
+            shows as `tests modified`, not `done`.
+
+            ## What the statuses mean
+
+            \(statusList)
+
+            ## The `workbook` command
+
+            | Command | What it does |
+            | --- | --- |
+            | `swift run workbook` | your progress and the next step |
+            | `swift run workbook check [chapter]` | runs a chapter's tests (by default the one you are on) and explains what still fails |
+            | `swift run workbook watch [chapter]` | checks again every time you save; moves on when a chapter passes |
+            | `swift run workbook hint [chapter] [n]` | the next hint (run it again for the next one); `n` picks a hint |
+            | `swift run workbook reset <chapter>` | puts the exercise back as it was handed out; your files are backed up first in `.workbook/backups/` |
+
+            A chapter can be named by number (`1`, `01`), folder (`01-Continuations`) or module
+            (`Ch01Continuations`). Every command has `--help`. Plain `swift test --filter
+            Ch01ContinuationsTests` runs the same tests, with the raw output, in the same build.
+
+            ## Chapters
+
+            | # | Chapter | Check it |
+            | --- | --- | --- |
+
+            """
+        for chapter in curriculum.chapters {
+            let number = String(format: "%02d", chapter.number)
+            text += "| \(number) | [\(chapter.title)](\(chapter.readmePath)) | `swift run workbook check \(number)` |\n"
+        }
+        return text
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import WorkbookCurriculum
+
+/// What was edited among the files a result depends on, in the learner's words, each with
+/// the way to undo it: a test file edited, added or deleted, the simulated world or the test
+/// instruments edited, `Package.swift` edited.
+public struct TamperFindings: Equatable, Sendable {
+    /// Which part of the workbook a file belongs to.
+    public enum Area: Equatable, Sendable {
+        /// One chapter's tests (the chapter folder).
+        case tests(chapter: String)
+        /// `Sources/SimulatedWorld`: what the exercises call.
+        case simulatedWorld
+        /// `Sources/WorkbookTesting`: what the tests measure with.
+        case instruments
+        /// `Package.swift`: what the tests are built against.
+        case package
+        /// A chapter the record does not know yet (a maintainer's matter).
+        case unrecordedChapter(String)
+    }
+
+    public enum Change: String, Equatable, Sendable {
+        case edited, deleted, added
+    }
+
+    public struct Finding: Equatable, Sendable {
+        public var path: String
+        public var area: Area
+        public var change: Change
+        /// The command that undoes the change, or an instruction when there is none.
+        public var undo: String
+
+        /// One sentence saying what happened, in the learner's words.
+        public var sentence: String {
+            switch (area, change) {
+            case (.package, .deleted): "Package.swift was deleted, so nothing can be built."
+            case (.package, .added): "Package.swift has no recorded fingerprint in \(PackageLayout.hashesPath)."
+            case (.package, _):
+                "Package.swift was edited. It decides what the tests are built against, so no chapter's result "
+                    + "counts while it differs from the original."
+            case (.tests(let chapter), .added): "A file was added to chapter \(chapter.prefix(2))'s tests: \(path)."
+            case (.tests(let chapter), _): "Chapter \(chapter.prefix(2))'s test file \(path) was \(change.rawValue)."
+            case (.simulatedWorld, .added): "A file was added to the simulated world: \(path)."
+            case (.simulatedWorld, _):
+                "The simulated world was \(change.rawValue): \(path). The tests drive it, so no chapter's result counts."
+            case (.instruments, .added): "A file was added to the test instruments: \(path)."
+            case (.instruments, _):
+                "The test instruments were \(change.rawValue): \(path). Every test measures with them, so no "
+                    + "chapter's result counts."
+            case (.unrecordedChapter(let chapter), _):
+                "Chapter \(chapter) has no recorded fingerprints in \(PackageLayout.hashesPath)."
+            }
+        }
+
+        /// How `undo` is introduced.
+        var undoLead: String {
+            switch (area, change) {
+            case (.package, .added), (.unrecordedChapter, _): "Fix:"
+            case (_, .deleted): "Restore it:"
+            case (_, .added): "Remove it:"
+            case (_, .edited): "Undo:"
+            }
+        }
+    }
+
+    public var findings: [Finding]
+
+    public init(findings: [Finding]) { self.findings = findings }
+
+    public var isEmpty: Bool { findings.isEmpty }
+
+    /// Classifies `report`. `undo` gives the command that brings back the recorded version of a
+    /// path with a recorded hash (see ``GitHistory/restoreCommand(for:sha256:in:)``).
+    public static func from(
+        _ report: TamperReport, curriculum: Curriculum, undo: (_ path: String, _ sha256: String) -> String?
+    ) -> TamperFindings {
+        func finding(_ path: String, _ area: Area) -> Finding {
+            let change: Change =
+                report.deletedFiles.contains(path) ? .deleted : report.addedFiles.contains(path) ? .added : .edited
+            let command: String
+            if change == .added, area == .package {
+                command = "a maintainer records it with `swift run workbook hashes --update`"
+            } else if change == .added {
+                command = "rm \(path)"
+            } else if let hash = report.recordedHashes[path], let found = undo(path, hash) {
+                command = found
+            } else {
+                command = "copy \(path) back from a fresh copy of the workbook"
+            }
+            return Finding(path: path, area: area, change: change, undo: command)
+        }
+        var findings: [Finding] = []
+        let manifest = report.sharedChanges.filter(PackageLayout.fingerprintedFiles.contains)
+        findings += manifest.map { finding($0, .package) }
+        for path in report.sharedChanges where !manifest.contains(path) {
+            findings.append(finding(path, path.hasPrefix("Sources/SimulatedWorld/") ? .simulatedWorld : .instruments))
+        }
+        for chapter in curriculum.chapters {
+            for path in report.testChanges[chapter.folder] ?? [] {
+                findings.append(finding(path, .tests(chapter: chapter.folder)))
+            }
+            if report.unrecordedChapters.contains(chapter.folder) {
+                findings.append(
+                    Finding(
+                        path: PackageLayout.hashesPath, area: .unrecordedChapter(chapter.folder), change: .edited,
+                        undo: "a maintainer records it with `swift run workbook hashes --update`"))
+            }
+        }
+        return TamperFindings(findings: findings)
+    }
+
+    /// The findings that concern one chapter: its own tests, and everything shared.
+    public func affecting(_ folder: String) -> [Finding] {
+        findings.filter { finding in
+            switch finding.area {
+            case .tests(let chapter), .unrecordedChapter(let chapter): chapter == folder
+            case .simulatedWorld, .instruments, .package: true
+            }
+        }
+    }
+
+    /// The block `list` and `check` print: each finding, then how to undo it.
+    public static func render(_ findings: [Finding], width: Int? = nil) -> String {
+        guard !findings.isEmpty else { return "" }
+        var text = "Files the results depend on were changed, so the chapters they affect can't be done:\n"
+        for finding in findings {
+            text += TextWrap.wrap(finding.sentence, width: width, indent: "  • ", continuation: "    ") + "\n"
+            text += "      \(finding.undoLead) \(finding.undo)\n"
+        }
+        return text
+    }
+}
+
+/// Finds recorded versions of files in the checkout's git history.
+public enum GitHistory {
+    /// How many commits that touched a file to look through.
+    static let commitsToSearch = 200
+
+    /// `git checkout <revision> -- <path>`, with the newest revision whose version of `path`
+    /// has the hash `sha256`; nil without git or without such a revision. Unlike
+    /// `git checkout -- <path>`, this also works after `git rm` and after a committed change.
+    public static func restoreCommand(for path: String, sha256: String, in layout: PackageLayout) -> String? {
+        revision(of: path, matching: sha256, in: layout).map { "git checkout \($0) -- \(path)" }
+    }
+
+    static func revision(of path: String, matching sha256: String, in layout: PackageLayout) -> String? {
+        func matches(_ revision: String) -> Bool {
+            guard let shown = Subprocess.capture(["git", "show", "\(revision):./\(path)"], in: layout.root),
+                shown.status == 0
+            else { return false }
+            return SHA256.hex(Array(shown.output)) == sha256
+        }
+        if matches("HEAD") { return "HEAD" }
+        guard
+            let log = Subprocess.capture(
+                ["git", "rev-list", "--max-count=\(commitsToSearch)", "HEAD", "--", path], in: layout.root),
+            log.status == 0
+        else { return nil }
+        for commit in String(decoding: log.output, as: UTF8.self).split(separator: "\n").map(String.init)
+        where matches(commit) {
+            return String(commit.prefix(12))
+        }
+        return nil
+    }
+}
