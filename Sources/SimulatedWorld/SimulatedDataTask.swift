@@ -40,6 +40,7 @@ public final class SimulatedDataTask: Sendable {
             return true
         }
         guard starts else { return }
+        session.completionsOwed.increment()
         session.transfersStarted.increment()
         // The transfer is created outside the lock: locks here guard state, never run work.
         let transfer = Task { [self] in
@@ -76,7 +77,9 @@ public final class SimulatedDataTask: Sendable {
         }
         switch running {
         case .some(let transfer?): transfer.cancel()  // the transfer then completes as cancelled
-        case .some(nil): deliver(nil, nil, URLError(.cancelled))
+        case .some(nil):
+            session.completionsOwed.increment()
+            deliver(nil, nil, URLError(.cancelled))
         case nil: break
         }
     }
@@ -92,6 +95,10 @@ public final class SimulatedDataTask: Sendable {
 
     private func deliver(_ data: Data?, _ response: URLResponse?, _ error: (any Error)?) {
         let completionHandler = completionHandler
-        session.callbackQueue.async { completionHandler(data, response, error) }
+        let session = session
+        session.callbackQueue.async {
+            completionHandler(data, response, error)
+            session.completionsDelivered.increment()
+        }
     }
 }

@@ -37,6 +37,11 @@ public final class SimulatedURLSession: Sendable {
     /// async call (`data`, `download`, `bytes`) whose calling task was not already cancelled.
     /// It goes up before the request is sent, in the caller's own turn.
     public let transfersStarted = ObservedCount()
+    /// Counts the completion handlers the session's data tasks owe: one for each data task that
+    /// was resumed, or cancelled before it was.
+    public let completionsOwed = ObservedCount()
+    /// Counts the data tasks' completion handlers that have run to their end.
+    public let completionsDelivered = ObservedCount()
     let callbackQueue = DispatchQueue(label: "SimulatedURLSession.callbacks")
 
     /// A session for `server`. `delegate`, like URLSession's session delegate, answers the
@@ -48,6 +53,12 @@ public final class SimulatedURLSession: Sendable {
         self.server = server
         self.delegate = delegate
         self.temporaryDirectory = temporaryDirectory
+    }
+
+    /// Suspends until every completion handler the data tasks owe so far has run, so that a test
+    /// sees what a late completion does (a second resume, say) before its scenario ends.
+    public func allCompletionsDelivered() async {
+        await completionsDelivered.reach(completionsOwed.value)
     }
 
     /// Every temporary file a download has written, whether or not it still exists.

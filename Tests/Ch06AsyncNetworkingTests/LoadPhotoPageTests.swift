@@ -81,6 +81,9 @@ struct LoadPhotoPageTests {
                 // If nothing stopped the transfer, the answer arrives now: does the loader carry on?
                 server.releaseResponses(to: held)
                 let result = await awaitResult(of: { try await page.value }, orRecord: Bugs.pageNeverEnds)
+                // Every data task's completion runs before the scenario ends, so a late completion
+                // that resumes a second time does so here, every time, not after the child exited.
+                _ = await withinHangLimit { await session.allCompletionsDelivered() }
                 if case .success(let loaded)? = result {
                     (server.cancellations.value > 0 ? Bugs.cancelSwallowed : Bugs.transferNotCancelled).record(
                         "loadPhotoPage() returned \(loaded) to a Task cancelled while \"\(held)\" was downloading.")
