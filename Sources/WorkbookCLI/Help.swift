@@ -67,13 +67,14 @@ public enum Help {
             """
         case .verify:
             """
-            Usage: swift run workbook verify [--no-fix-check]
+            Usage: swift run workbook verify [options of scripts/verify, such as --no-fix-check]
 
             The teacher/CI check, the same as scripts/verify: no package dependencies and no
             warnings, every test passes against Solutions/, every bug-exposing test fails on the
             exercise for its stated reason, each solution makes its exercise check fail, and the
             tests match their recorded hashes. In a student edition (no Solutions/), only the
-            hashes are checked.
+            hashes are checked. It takes the options scripts/verify documents (scripts/verify
+            --help), for example --no-fix-check and --no-cli-test, and passes them on.
             """
         case .studentEdition:
             """

@@ -22,6 +22,11 @@ extension Session {
             out("This is a student edition (no Solutions/): checking that the tests match their recorded hashes.\n")
             return try hashes(update: false)
         }
+        let documented = VerifyOptions.documented(in: layout)
+        if let unknown = options.first(where: { !documented.contains($0) }) {
+            throw UsageError(
+                "verify: unknown option '\(unknown)'; choose from: \(documented.joined(separator: ", "))")
+        }
         return try Subprocess.run(["bash", "scripts/verify"] + options, in: layout.root)
     }
 
@@ -31,10 +36,10 @@ extension Session {
         do {
             let summary = try StudentEdition.write(from: layout, to: destination)
             out(
-                "Wrote a student edition to \(destination.standardizedFileURL.path): \(summary.copiedFiles) files, "
+                "Wrote a student edition to \(destination.standardizedFileURL.path.shellQuoted): \(summary.copiedFiles) files, "
                     + "no Solutions/, and a Pristine/ copy of the \(summary.pristineFiles) exercise files for `workbook reset`.\n"
             )
-            out("Try it: cd \(directory) && swift run workbook\n")
+            out("Try it: cd \(directory.shellQuoted) && swift run workbook\n")
             return 0
         } catch let refusal as StudentEdition.Refusal {
             err("workbook: \(refusal.description)\n")
