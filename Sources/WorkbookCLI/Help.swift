@@ -26,19 +26,24 @@ public enum Help {
         switch command {
         case .list:
             """
-            Usage: swift run workbook [list]
+            Usage: swift run workbook [list] [--time-limit SECONDS] [--memory-limit GB]
 
             Builds the exercises (in .build-learner), runs every chapter's tests once, and shows:
             each chapter with its status (done, failing N of M, not started, tests modified),
             a progress bar, and the next chapter to work on with the exact command to run.
+
+            \(RunLimits.optionsHelp)
             """
         case .check:
             """
-            Usage: swift run workbook check <chapter>
+            Usage: swift run workbook check <chapter> [--time-limit SECONDS] [--memory-limit GB]
 
             Runs that chapter's tests. Each failing test is shown as what went wrong, in words,
             followed by the first hint and the README section to read. Exits with 1 while any
-            test fails, 0 when the chapter is done.
+            test fails, 0 when the chapter is done. A test run that loops or eats memory is
+            stopped at its limit and reported, naming the test that was running.
+
+            \(RunLimits.optionsHelp)
             """
         case .hint:
             """
@@ -49,11 +54,13 @@ public enum Help {
             """
         case .watch:
             """
-            Usage: swift run workbook watch [chapter]
+            Usage: swift run workbook watch [chapter] [--time-limit SECONDS] [--memory-limit GB]
 
             Checks the chapter (by default the first one not done), then checks it again every
             time you save one of its files. When it passes, says so and moves on to the next
             chapter that is not done. Quit with Ctrl-C.
+
+            \(RunLimits.optionsHelp)
             """
         case .reset:
             """

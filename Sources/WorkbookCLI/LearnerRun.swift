@@ -12,21 +12,31 @@ public struct LearnerRun: Sendable {
     /// The parsed event stream, or nil if no test ran (the build failed).
     public var run: TestRun?
 
+    /// How the run ended; anything but `.finished` means it was cut short (see ``RunAccounting``).
+    public var ending: RunEnding = .finished
+    /// What to say about a run that was cut short: which tests were running, and why.
+    public var stopReport: String?
+    /// The files the verdict is about, as they were when the run started.
+    public var fingerprint = RunFingerprint()
+    /// Files that changed while the run went on, on every attempt: its result is not used.
+    public var changedDuringRun: [String] = []
+    /// The limits the run was made under.
+    public var limits = RunLimits()
+    /// How many chapters the run tested.
+    public var chapterCount = 1
+
     public init(log: String, run: TestRun?) {
         self.log = log
         self.run = run
     }
 
     /// Builds, then runs the tests of `chapters` once, reading results from the event stream.
+    /// The run is limited in time and memory, and made again if the files change meanwhile
+    /// (see ``LearnerRun/limitedRun(_:chapters:in:environment:limits:say:)``).
     public static func perform(
-        for chapters: [Curriculum.Chapter], in layout: PackageLayout, say: (String) -> Void
+        for chapters: [Curriculum.Chapter], in layout: PackageLayout, limits: RunLimits = RunLimits(),
+        say: (String) -> Void
     ) throws(Interrupted) -> LearnerRun {
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("workbook-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: work) }
-        let logURL = work.appendingPathComponent("test.log")
-        let events = work.appendingPathComponent("events.jsonl")
-
         let firstBuild = !FileManager.default.fileExists(atPath: layout.url(PackageLayout.learnerScratchPath).path)
         let which = chapters.count == 1 ? "chapter \(chapters[0].folder)" : "\(chapters.count) chapters"
         say(
@@ -34,18 +44,10 @@ public struct LearnerRun: Sendable {
                 + (firstBuild ? " (the first build takes a minute or two)…" : "…"))
         var environment = ProcessInfo.processInfo.environment
         environment["WORKBOOK_MODE"] = nil  // learner mode, whatever the shell says
-        let status = try Subprocess.run(
-            [
-                "swift", "test", "--scratch-path", PackageLayout.learnerScratchPath,
-                "--event-stream-output-path", events.path, "--event-stream-version", "0",
-            ]
+        return try limitedRun(
+            ["swift", "test", "--scratch-path", PackageLayout.learnerScratchPath]
                 + chapters.flatMap { ["--filter", $0.testTarget] },
-            in: layout.root, log: logURL, environment: environment)
-        let log = (try? String(contentsOf: logURL, encoding: .utf8)) ?? ""
-        let stream = (try? String(contentsOf: events, encoding: .utf8)) ?? ""
-        // No event at all and a failure: the tests never started, so the build failed.
-        let noTestsRan = stream.isEmpty && status != 0
-        return LearnerRun(log: log, run: noTestsRan ? nil : TestRun.parse(eventStream: stream))
+            chapters: chapters, in: layout, environment: environment, limits: limits, say: say)
     }
 
     /// Each chapter's status from this run and the tamper check.
@@ -57,6 +59,17 @@ public struct LearnerRun: Sendable {
         for chapter in chapters {
             result[chapter.folder] = ChapterStatus.of(
                 chapter, run: run, tamper: tamper, compileErrors: errors[chapter.folder] ?? [])
+            if ending.isStop, chapterCount > 1, case .failing = result[chapter.folder],
+                let tests = run?.tests(inModule: chapter.testTarget),
+                tests.allSatisfy({ $0.issues.isEmpty || ($0.started && !$0.ended) })
+            {
+                // Its only failures are tests the stop left unfinished, maybe waiting for another chapter.
+                result[chapter.folder] = .noResult(reason: "the test run was stopped before its tests finished")
+            }
+            let folders = RunFingerprint.folders(of: [chapter])
+            if changedDuringRun.contains(where: { path in folders.contains { path.hasPrefix($0 + "/") } }) {
+                result[chapter.folder] = .noResult(reason: "its files kept changing while its tests ran; check again")
+            }
         }
         return result
     }
@@ -67,7 +80,17 @@ public struct LearnerRun: Sendable {
         if run == nil {
             let errors = BuildDiagnostics.errorLines(in: log)
             let shown = errors.isEmpty ? Array(log.split(separator: "\n").suffix(15).map(String.init)) : errors
-            return "The build failed:\n" + shown.prefix(20).map { "  \($0)\n" }.joined()
+            var text = "The build failed:\n" + shown.prefix(20).map { "  \($0)\n" }.joined()
+            if RunAccounting.mentionsOutOfMemory(log) {
+                text += "A process of the build ran out of memory; each may use \(limits.memoryLimitText) "
+                text += "(--memory-limit GB to change it).\n"
+            }
+            return text
+        }
+        if let stopReport { return stopReport }
+        if !changedDuringRun.isEmpty {
+            return "These files kept changing while the tests ran, so there is no result for them yet:\n"
+                + changedDuringRun.map { "  \($0)\n" }.joined()
         }
         if run?.tests.isEmpty == true {
             return "The tests did not run. The end of their output:\n"

@@ -11,8 +11,9 @@ public struct Workbook {
 
     public init(
         workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-        out: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
-        err: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+        // `try?`: a closed terminal or pipe must not end the tool before it has stopped its children.
+        out: @escaping @Sendable (String) -> Void = { try? FileHandle.standardOutput.write(contentsOf: Data($0.utf8)) },
+        err: @escaping @Sendable (String) -> Void = { try? FileHandle.standardError.write(contentsOf: Data($0.utf8)) }
     ) {
         self.workingDirectory = workingDirectory
         self.out = out
@@ -20,10 +21,13 @@ public struct Workbook {
     }
 
     /// Runs the command line (without the program name) and returns the exit code:
-    /// 0 success, 1 failing or refused, 2 a command line that cannot be run, 130 interrupted.
+    /// 0 success, 1 failing or refused, 2 a command line that cannot be run, 128 + the
+    /// signal when interrupted (130 for Ctrl-C).
     public func run(_ arguments: [String]) -> Int32 {
         do {
+            let (limits, arguments, limitsGiven) = try RunLimits.extract(from: arguments)
             let command = try Command.parse(arguments)
+            try RunLimits.check(limitsGiven, for: command)
             if case .help(let topic) = command {
                 out((topic.map(Help.text(for:)) ?? Help.overview) + "\n")
                 return 0
@@ -34,16 +38,17 @@ public struct Workbook {
                 )
                 return 2
             }
-            return try Session(
+            var session = try Session(
                 layout: layout, workingDirectory: workingDirectory, curriculum: layout.loadCurriculum(), out: out,
-                err: err
-            ).run(command)
+                err: err)
+            session.limits = limits
+            return try session.run(command)
         } catch let error as UsageError {
             err("workbook: \(error.message)\n")
             return 2
-        } catch is Interrupted {
+        } catch let interrupted as Interrupted {
             err("\nStopped.\n")
-            return 130
+            return 128 + interrupted.signal
         } catch {
             err("workbook: \(error)\n")
             return 1
@@ -59,6 +64,8 @@ struct Session {
     let curriculum: Curriculum
     let out: @Sendable (String) -> Void
     let err: @Sendable (String) -> Void
+    /// The limits of every test run the command makes.
+    var limits = RunLimits()
 
     func run(_ command: Command) throws -> Int32 {
         switch command {
@@ -91,7 +98,7 @@ struct Session {
 
     /// Runs the learner build for `chapters` and returns their statuses.
     func statuses(of chapters: [Curriculum.Chapter]) throws -> (statuses: [String: ChapterStatus], run: LearnerRun) {
-        let run = try LearnerRun.perform(for: chapters, in: layout, say: say)
+        let run = try LearnerRun.perform(for: chapters, in: layout, limits: limits, say: say)
         return (run.statuses(of: chapters, curriculum: curriculum, tamper: try tamperReport()), run)
     }
 
@@ -107,13 +114,24 @@ struct Session {
 
     /// Checks `chapter`, reusing `earlier` (a run that included it) instead of running again.
     func check(_ chapter: Curriculum.Chapter, reusing earlier: LearnerRun? = nil) throws -> ChapterStatus {
+        try checkRun(chapter, reusing: earlier).status
+    }
+
+    /// ``check(_:reusing:)``, also returning the run the verdict came from.
+    func checkRun(_ chapter: Curriculum.Chapter, reusing earlier: LearnerRun? = nil) throws -> (
+        status: ChapterStatus, run: LearnerRun
+    ) {
         let (statuses, run) =
             try earlier.map { ($0.statuses(of: [chapter], curriculum: curriculum, tamper: try tamperReport()), $0) }
             ?? statuses(of: [chapter])
         let status = statuses[chapter.folder] ?? .noResult(reason: "none of its tests ran")
         out(CheckReport.render(chapter, status: status, run: run.run, buildLog: run.log))
-        if case .noResult = status, let trouble = run.troubleReport { out(trouble) }
-        return status
+        if case .noResult = status, let trouble = run.troubleReport {
+            out(trouble)
+        } else if let stop = run.stopReport {
+            out("\n" + stop)
+        }
+        return (status, run)
     }
 
     func hint(_ chapter: Curriculum.Chapter, number: Int?) throws -> Int32 {
