@@ -27,6 +27,14 @@ public enum ProcessTree {
         public var start: UInt64
         /// Already dead, waiting to be reaped: it can start nothing.
         public var isZombie: Bool
+
+        public init(pid: pid_t, parent: pid_t, group: pid_t, start: UInt64, isZombie: Bool) {
+            self.pid = pid
+            self.parent = parent
+            self.group = group
+            self.start = start
+            self.isZombie = isZombie
+        }
     }
 
     /// Every process on the machine, by pid.
@@ -62,7 +70,7 @@ public enum ProcessTree {
 
     /// Reads one line of `/proc/<pid>/stat`. The command name, in parentheses, may hold
     /// spaces and parentheses itself, so the fields are counted from the last `)`.
-    static func parseStat(_ text: String, pid: pid_t) -> Member? {
+    public static func parseStat(_ text: String, pid: pid_t) -> Member? {
         guard let close = text.lastIndex(of: ")") else { return nil }
         let fields = text[text.index(after: close)...].split(separator: " ", omittingEmptySubsequences: true)
         // fields[0] is field 3 of proc(5): state; then ppid, pgrp, …; starttime is field 22.
