@@ -60,9 +60,10 @@ public struct RunFingerprint: Equatable, Sendable {
     ///
     /// A save that lands while the compiler runs can leave a binary built from the file
     /// before the save, which the build system then takes for up to date (it records the
-    /// file as it was after the save). Removing the module's intermediate folder makes the
-    /// next build compile it from the files on disk; where that folder is not found, the
-    /// files are touched instead.
+    /// file as it was after the save). Removing the module's objects and its incremental
+    /// build records (`.o`, `.swiftdeps`, `.priors`; the build plan's files stay) makes the
+    /// next build compile the whole module from the files on disk. Where those are not
+    /// found, the files are touched instead (which an open editor may notice).
     public static func invalidateBuild(
         of paths: [String], chapters: [Curriculum.Chapter], in layout: PackageLayout, scratchPath: String
     ) {
@@ -75,8 +76,11 @@ public struct RunFingerprint: Equatable, Sendable {
                 let changed = paths.filter { $0.hasPrefix(folder + "/") }
                 guard !changed.isEmpty else { continue }
                 let intermediates = layout.url("\(scratchPath)/debug/\(module).build")
-                if fileManager.fileExists(atPath: intermediates.path) {
-                    try? fileManager.removeItem(at: intermediates)
+                let records = ((try? fileManager.contentsOfDirectory(atPath: intermediates.path)) ?? []).filter {
+                    ["o", "swiftdeps", "priors"].contains(($0 as NSString).pathExtension)
+                }
+                if !records.isEmpty {
+                    for name in records { try? fileManager.removeItem(at: intermediates.appendingPathComponent(name)) }
                 } else {
                     for path in changed {
                         try? fileManager.setAttributes(

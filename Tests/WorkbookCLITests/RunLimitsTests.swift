@@ -314,11 +314,16 @@ struct RunFingerprintTests {
                 ])
 
             // The build of a changed module is invalidated: its intermediates go, or its files are touched.
-            try workbook.write(".build-learner/debug/Ch01First.build/Exercise.swift.o", "stale")
+            for name in ["Exercise.swift.o", "Exercise.swiftdeps", "primary.priors", "output-file-map.json"] {
+                try workbook.write(".build-learner/debug/Ch01First.build/" + name, "stale")
+            }
             RunFingerprint.invalidateBuild(
                 of: ["Chapters/01-First/Exercise.swift", "Tests/Ch02SecondTests/SecondTests.swift"], chapters: chapters,
                 in: workbook.layout, scratchPath: ".build-learner")
-            #expect(!workbook.exists(".build-learner/debug/Ch01First.build"))
+            #expect(!workbook.exists(".build-learner/debug/Ch01First.build/Exercise.swift.o"))
+            #expect(!workbook.exists(".build-learner/debug/Ch01First.build/Exercise.swiftdeps"))
+            #expect(!workbook.exists(".build-learner/debug/Ch01First.build/primary.priors"))
+            #expect(workbook.exists(".build-learner/debug/Ch01First.build/output-file-map.json"), "the plan stays")
             #expect(workbook.exists(".build-learner/debug/junk.o"))
             #expect(
                 RunFingerprint.take(of: chapters, root: workbook.root).changes(since: after) == [
