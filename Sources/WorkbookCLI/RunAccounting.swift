@@ -53,7 +53,9 @@ public enum RunAccounting {
         let signal = log.firstMatch(of: #/exited with unexpected signal code (\d+)/#).flatMap { Int32($0.output.1) }
         let crashLines = runtimeMessage(in: log)
         if signal != nil || (status != 0 && !crashLines.isEmpty) {
-            if mentionsOutOfMemory(crashLines.joined(separator: "\n")) { return .memoryLimit(limits.memoryLimitText) }
+            if mentionsOutOfMemory(crashLines.joined(separator: "\n")) || (signal != nil && mentionsOutOfMemory(log)) {
+                return .memoryLimit(limits.memoryLimitText)
+            }
             return .crashed(signal: signal, said: crashLines)
         }
         return .endedEarly(status: status)
@@ -62,10 +64,14 @@ public enum RunAccounting {
     /// The runtime's last words in a log: its "Fatal error" line and the crash line, without
     /// the backtrace. The last ones: the test process dies last.
     public static func runtimeMessage(in log: String) -> [String] {
-        let lines = log.split(whereSeparator: \.isNewline).map(String.init)
-        let fatal = lines.last { $0.contains("Fatal error") || $0.contains("SWIFT TASK CONTINUATION MISUSE") }
-        let crash = lines.last { $0.contains("*** Program crashed") || $0.hasPrefix("Illegal instruction") }
-        return [fatal, crash].compactMap { $0?.trimmingCharacters(in: .whitespaces) }
+        let lines = log.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        // The runtime's own lines start the line ("File.swift:12: Fatal error: …"); the
+        // crash report's register dump shows the same bytes in the middle of a line.
+        let fatal = lines.last { line in
+            line.starts(with: #/([^ ]+:\d+: )?Fatal error: /#) || line.hasPrefix("SWIFT TASK CONTINUATION MISUSE")
+        }
+        let crash = lines.last { $0.hasPrefix("*** Program crashed") }
+        return [fatal, crash].compactMap { $0 }
     }
 
     /// Adds to every test the run left unfinished an issue that says why it did not pass,

@@ -182,6 +182,7 @@ struct RunLimitsTests {
             Ch01First/Answer.swift:3: Fatal error: Unexpectedly found nil while unwrapping an Optional value
             *** Program crashed: Illegal instruction at 0x00007f6cea96df7f ***
             Thread 0 crashed:
+            r14 0x00007f92800603e0  46 61 74 61 6c 20 65 72 72 6f 72 3a 20 66 61 69  Fatal error: fai
             0 0x00007f… in answer() at /w/Chapters/01-First/Answer.swift:3
             error: Process '/w/.build-learner/debug/WPackageTests.xctest' exited with unexpected signal code 4
             """
@@ -203,6 +204,7 @@ struct RunLimitsTests {
         let memoryLog = """
             Fatal error: failed to allocate 1048608 bytes of memory with alignment 8
             *** Program crashed: Aborted at 0x0000000000002503 ***
+            r14 0x00007f92800603e0  46 61 74 61 6c 20 65 72 72 6f 72 3a 20 66 61 69  Fatal error: fai
             error: Process '/w/.build-learner/debug/WPackageTests.xctest' exited with unexpected signal code 6
             """
         let memory = RunAccounting.ending(
