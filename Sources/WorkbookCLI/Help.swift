@@ -18,7 +18,9 @@ public enum Help {
           help [command]           this text, or help on one command
 
         A chapter is named by its number (1 or 01), its folder (01-Continuations) or its module
-        (Ch01Continuations). Run `swift run workbook <command> --help` for more.
+        (Ch01Continuations). list, check and watch stop a test run that takes longer than
+        --time-limit SECONDS (default 60) or more memory than --memory-limit GB (default 2).
+        Run `swift run workbook <command> --help` for more.
         """
 
     /// The help of one command.

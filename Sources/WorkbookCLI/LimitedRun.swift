@@ -37,6 +37,7 @@ public enum LimitedRun {
                 process.arguments = arguments
             }
         #else
+            // Other systems do not enforce a limit on a process's data, so none is set.
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = arguments
         #endif
@@ -49,8 +50,8 @@ public enum LimitedRun {
         let output = CappedOutput(cap: outputCap)
         let reader = DispatchGroup()
         reader.enter()
+        let handle = pipe.fileHandleForReading
         Thread.detachNewThread {
-            let handle = pipe.fileHandleForReading
             while true {
                 let data = handle.availableData
                 if data.isEmpty { break }
