@@ -103,10 +103,11 @@ final class Interrupts: @unchecked Sendable {
         }
         child = process
         lock.unlock()
-        var stopped = false
+        var stopped: Date?
         while exited.wait(timeout: .now() + 0.1) == .timedOut {
-            if !stopped, stopWhen?() == true {
-                stopped = true
+            // Ended once the limit passes, and again every few seconds if something survived.
+            if stopped.map({ Date().timeIntervalSince($0) > Self.gracePeriod }) ?? (stopWhen?() == true) {
+                stopped = Date()
                 ProcessTree.end(root: process.processIdentifier)
             }
         }
@@ -120,7 +121,7 @@ final class Interrupts: @unchecked Sendable {
             ProcessTree.end(root: process.processIdentifier, earlier: tree)
             throw Interrupted(signal: signal)
         }
-        return (process.terminationStatus, stopped)
+        return (process.terminationStatus, stopped != nil)
     }
 
     /// Removes `folder` if a signal ends the tool before ``forget(_:)`` is called.
