@@ -122,10 +122,9 @@ struct RunLimitsTests {
             #expect(started.count == 4)
             let left = started.filter(ProcessTree.isRunning)
             #expect(left.isEmpty, "still running: \(left)")
-            #expect(
-                (try? FileManager.default.contentsOfDirectory(
-                    atPath: workbook.root.appendingPathComponent(".build-learner/workbook-tmp").path)) == [],
-                "the run's temporary folder is removed")
+            let folders = try FileManager.default.contentsOfDirectory(
+                atPath: workbook.root.appendingPathComponent(".build-learner/workbook-tmp").path)
+            #expect(!folders.contains { $0.hasPrefix("run-") }, "the run's temporary folder is removed")
         }
     }
 
@@ -276,9 +275,29 @@ struct RunLimitsTests {
         try withTemporaryWorkbook { workbook in
             try workbook.write(".build-learner/workbook-tmp/run-999999999-dead/TemporaryDirectory.x/a", "left")
             try workbook.write(".build-learner/workbook-tmp/keep.txt", "not a run folder")
-            let folder = ToolTemporaryFolder.make(in: workbook.layout, scratchPath: ".build-learner")
+            try workbook.write("system-tmp/_somewhere_.build.lock", "")
+            try workbook.write("system-tmp/TemporaryDirectory.old/x", "not a lock")
+            let system = workbook.root.appendingPathComponent("system-tmp")
+            let folder = ToolTemporaryFolder.make(
+                in: workbook.layout, scratchPath: ".build-learner", systemTemporaryDirectory: system)
             #expect(!workbook.exists(".build-learner/workbook-tmp/run-999999999-dead"))
             #expect(workbook.exists(".build-learner/workbook-tmp/keep.txt"))
+
+            // SwiftPM's locks: the system's, and the scratch path's own in a folder every run shares.
+            let links = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted()
+            let scratch = workbook.root.appendingPathComponent(".build-learner").path
+            let scratchLock = scratch.replacingOccurrences(of: "/", with: "_") + ".lock"
+            #expect(links.contains("_somewhere_.build.lock"))
+            #expect(!links.contains("TemporaryDirectory.old"))
+            #expect(
+                try FileManager.default.destinationOfSymbolicLink(
+                    atPath: folder.url.appendingPathComponent("_somewhere_.build.lock").path)
+                    == system.appendingPathComponent("_somewhere_.build.lock").path)
+            #expect(
+                try FileManager.default.destinationOfSymbolicLink(
+                    atPath: folder.url.appendingPathComponent(scratchLock).path)
+                    == workbook.root.appendingPathComponent(".build-learner/workbook-tmp/locks/" + scratchLock).path)
+
             let outcome = try LimitedRun.run(
                 [
                     "sh", "-c",
@@ -292,6 +311,7 @@ struct RunLimitsTests {
                     atPath: folder.url.appendingPathComponent("workbook-child-1.stderr").path))
             folder.remove()
             #expect(!FileManager.default.fileExists(atPath: folder.url.path))
+            #expect(workbook.exists("system-tmp/_somewhere_.build.lock"), "removing the links keeps the locks")
         }
     }
 }
