@@ -94,9 +94,10 @@ extension Command {
         case .reset:
             command = .reset(chapter: try take("<chapter>"))
         case .verify:
-            let known = ["--no-fix-check"]
-            if let unknown = rest.first(where: { !known.contains($0) }) {
-                throw UsageError("verify: unknown option '\(unknown)'; choose from: \(known.joined(separator: ", "))")
+            // Options go to scripts/verify, which documents them; the session checks them
+            // against its --help (see VerifyOptions).
+            if let argument = rest.first(where: { !$0.hasPrefix("--") }) {
+                throw UsageError("verify: unexpected argument '\(argument)' (see: workbook verify --help)")
             }
             command = .verify(options: rest)
             rest = []

@@ -20,6 +20,8 @@ public enum Help {
         A chapter is named by its number (1 or 01), its folder (01-Continuations) or its module
         (Ch01Continuations); without one, check and hint take the chapter you are on (the first
         not done). From outside the workbook: swift run --package-path <dir> workbook.
+        list, check and watch stop a test run that takes longer than --time-limit SECONDS
+        (default 60) or more memory than --memory-limit GB (default 2).
         Run `swift run workbook <command> --help` for more.
         """
 
@@ -28,7 +30,7 @@ public enum Help {
         switch command {
         case .list:
             """
-            Usage: swift run workbook [list]
+            Usage: swift run workbook [list] [--time-limit SECONDS] [--memory-limit GB]
 
             Builds the exercises (in .build, the build `swift test` uses too), runs every chapter's
             tests once, and shows each chapter with its status, a progress bar, and the next
@@ -44,23 +46,28 @@ public enum Help {
                                    together, so no chapter can be re-checked until it compiles
               … (last known)       the build failed: what the last run that built found
                                    ("last known, edited since": you changed the exercise since)
-              no result            the chapter's tests did not run
+              no result            the chapter's tests did not run (or were stopped at a limit)
+
+            \(RunLimits.optionsHelp)
             """
         case .check:
             """
-            Usage: swift run workbook check [chapter] [--race]
+            Usage: swift run workbook check [chapter] [--race] [--time-limit SECONDS] [--memory-limit GB]
 
             Runs the chapter's tests (without a chapter: every chapter's, then reports on the first
             not done). Each failing test is shown as what went wrong, in words, followed by a hint
             (the one about that failure, if a hint names it, or else the first you have not seen)
             and the README sections to read. Exits with 1 while any test fails, 0 when the chapter
             is done. Plain `swift test --filter Ch01ContinuationsTests` runs the same tests, in the
-            same build, with the raw output.
+            same build, with the raw output. A test run that loops or eats memory is stopped at
+            its limit and reported, naming the test that was running.
 
             --race   runs the chapter's tests under Thread Sanitizer instead, and explains each
                      data race it sees: the two accesses, in your files, and which one writes.
                      A separate build in .build-race (the first takes a few minutes). Exits
                      with 1 if it saw a race.
+
+            \(RunLimits.optionsHelp)
             """
         case .hint:
             """
@@ -72,11 +79,13 @@ public enum Help {
             """
         case .watch:
             """
-            Usage: swift run workbook watch [chapter]
+            Usage: swift run workbook watch [chapter] [--time-limit SECONDS] [--memory-limit GB]
 
             Checks the chapter (by default the first one not done), then checks it again every
             time you save one of its files. When it passes, says so and moves on to the next
             chapter that is not done. Quit with Ctrl-C.
+
+            \(RunLimits.optionsHelp)
             """
         case .reset:
             """
@@ -90,13 +99,14 @@ public enum Help {
             """
         case .verify:
             """
-            Usage: swift run workbook verify [--no-fix-check]
+            Usage: swift run workbook verify [options of scripts/verify, such as --no-fix-check]
 
             The teacher/CI check, the same as scripts/verify: no package dependencies and no
             warnings, every test passes against Solutions/, every bug-exposing test fails on the
             exercise for its stated reason, each solution makes its exercise check fail, and the
             tests match their recorded hashes. In a student edition (no Solutions/), only the
-            hashes are checked.
+            hashes are checked. It takes the options scripts/verify documents (scripts/verify
+            --help), for example --no-fix-check and --no-cli-test, and passes them on.
             """
         case .studentEdition:
             """

@@ -16,6 +16,19 @@ public struct LearnerRun: Sendable {
     /// The package root, to shorten the paths in compiler errors.
     public var root: URL?
 
+    /// How the run ended; anything but `.finished` means it was cut short (see ``RunAccounting``).
+    public var ending: RunEnding = .finished
+    /// What to say about a run that was cut short: which tests were running, and why.
+    public var stopReport: String?
+    /// The files the verdict is about, as they were when the run started.
+    public var fingerprint = RunFingerprint()
+    /// Files that changed while the run went on, on every attempt: its result is not used.
+    public var changedDuringRun: [String] = []
+    /// The limits the run was made under.
+    public var limits = RunLimits()
+    /// How many chapters the run tested.
+    public var chapterCount = 1
+
     public init(log: String, run: TestRun?, root: URL? = nil) {
         self.log = log
         self.run = run
@@ -23,39 +36,25 @@ public struct LearnerRun: Sendable {
     }
 
     /// Builds, then runs the tests of `chapters` once, reading results from the event stream.
+    /// The run is limited in time and memory, and made again if the files change meanwhile
+    /// (see ``LearnerRun/limitedRun(_:chapters:in:environment:limits:say:progress:)``);
     /// `progress` shows the build's progress (see ``BuildProgress``).
     public static func perform(
-        for chapters: [Curriculum.Chapter], in layout: PackageLayout, say: (String) -> Void,
-        progress: BuildProgress.Display? = nil
+        for chapters: [Curriculum.Chapter], in layout: PackageLayout, limits: RunLimits = RunLimits(),
+        say: (String) -> Void, progress: BuildProgress.Display? = nil
     ) throws(Interrupted) -> LearnerRun {
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("workbook-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: work) }
-        let logURL = work.appendingPathComponent("test.log")
-        let events = work.appendingPathComponent("events.jsonl")
-
         let firstBuild = !BuildProgress.testsWereBuilt(in: layout)
         let which = chapters.count == 1 ? "chapter \(chapters[0].folder)" : "\(chapters.count) chapters"
         say(
             "Building and testing \(which)"
                 + (firstBuild ? " (the first build compiles everything: a minute or two)…" : "…"))
-        let follower = progress.map { BuildProgress(log: logURL, display: $0) }
-        follower?.start()
-        defer { follower?.stop() }
         var environment = ProcessInfo.processInfo.environment
         environment["WORKBOOK_MODE"] = nil  // learner mode, whatever the shell says
-        let status = try Subprocess.run(
-            [
-                "swift", "test", "--event-stream-output-path", events.path, "--event-stream-version", "0",
-            ]
+        return try limitedRun(
+            ["swift", "test"]
                 + (layout.declaresTraits ? ["--disable-default-traits"] : [])
                 + chapters.flatMap { ["--filter", $0.testTarget] },
-            in: layout.root, log: logURL, environment: environment)
-        let log = (try? String(contentsOf: logURL, encoding: .utf8)) ?? ""
-        let stream = (try? String(contentsOf: events, encoding: .utf8)) ?? ""
-        // No event at all and a failure: the tests never started, so the build failed.
-        let noTestsRan = stream.isEmpty && status != 0
-        return LearnerRun(log: log, run: noTestsRan ? nil : TestRun.parse(eventStream: stream), root: layout.root)
+            chapters: chapters, in: layout, environment: environment, limits: limits, say: say, progress: progress)
     }
 
     /// Each chapter's status from this run and the tamper check.
@@ -68,6 +67,17 @@ public struct LearnerRun: Sendable {
         for chapter in chapters {
             result[chapter.folder] = ChapterStatus.of(
                 chapter, run: run, tamper: tamper, compileErrors: errors[chapter.folder] ?? [])
+            if ending.isStop, chapterCount > 1, case .failing = result[chapter.folder],
+                let tests = run?.tests(inModule: chapter.testTarget),
+                tests.allSatisfy({ $0.issues.isEmpty || ($0.started && !$0.ended) })
+            {
+                // Its only failures are tests the stop left unfinished, maybe waiting for another chapter.
+                result[chapter.folder] = .noResult(reason: "the test run was stopped before its tests finished")
+            }
+            let folders = RunFingerprint.folders(of: [chapter])
+            if changedDuringRun.contains(where: { path in folders.contains { path.hasPrefix($0 + "/") } }) {
+                result[chapter.folder] = .noResult(reason: "its files kept changing while its tests ran; check again")
+            }
         }
         return result
     }
@@ -80,7 +90,17 @@ public struct LearnerRun: Sendable {
     /// What to say when the tests ran but produced no result at all: the end of their output.
     /// (A failed build is a ``BuildFailure``.)
     public var troubleReport: String? {
-        if run == nil { return nil }
+        if run == nil {
+            // A failed build is a ``BuildFailure``; say here only what it can't: memory.
+            guard RunAccounting.mentionsOutOfMemory(log) else { return nil }
+            return "A process of the build ran out of memory; each may use \(limits.memoryLimitText) "
+                + "(--memory-limit GB to change it).\n"
+        }
+        if let stopReport { return stopReport }
+        if !changedDuringRun.isEmpty {
+            return "These files kept changing while the tests ran, so there is no result for them yet:\n"
+                + changedDuringRun.map { "  \($0)\n" }.joined()
+        }
         if run?.tests.isEmpty == true {
             return "The tests did not run. The end of their output:\n"
                 + log.split(separator: "\n").suffix(15).map { "  \($0)\n" }.joined()

@@ -29,6 +29,11 @@ extension Session {
             out("This is a student edition (no Solutions/): checking that the tests match their recorded hashes.\n")
             return try hashes(update: false)
         }
+        let documented = VerifyOptions.documented(in: layout)
+        if let unknown = options.first(where: { !documented.contains($0) }) {
+            throw UsageError(
+                "verify: unknown option '\(unknown)'; choose from: \(documented.joined(separator: ", "))")
+        }
         return try Subprocess.run(["bash", "scripts/verify"] + options, in: layout.root)
     }
 
@@ -46,11 +51,11 @@ extension Session {
             }
             out(
                 TextWrap.wrap(
-                    "Wrote a student edition to \(destination.standardizedFileURL.path): \(summary.copiedFiles) files, "
+                    "Wrote a student edition to \(destination.standardizedFileURL.path.shellQuoted): \(summary.copiedFiles) files, "
                         + "every exercise as originally handed out, no Solutions/, a README for students, and a "
                         + "Pristine/ copy of the \(summary.pristineFiles) exercise files for `workbook reset`.",
                     width: width) + "\n")
-            out("Try it: cd \(directory) && swift run workbook\n")
+            out("Try it: cd \(directory.shellQuoted) && swift run workbook\n")
             return 0
         } catch let refusal as StudentEdition.Refusal {
             err("workbook: \(refusal.description)\n")

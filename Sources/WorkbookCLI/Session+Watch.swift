@@ -1,7 +1,8 @@
 import Foundation
 import WorkbookCurriculum
 
-/// `workbook watch`: check, wait for a save, check again; move on when the chapter passes.
+/// `workbook watch`: check, wait for a save, check again; move on when the chapter passes
+/// and its files are still the ones that passed.
 extension Session {
     func watch(_ requested: Curriculum.Chapter?) throws -> Int32 {
         Interrupts.shared.installHandlers()
@@ -14,27 +15,34 @@ extension Session {
         }
         while let chapter = current {
             let folder = PackageLayout.exerciseFolder(chapter)
-            let before = FileSnapshot.take(of: folder, root: layout.root)
             out("\n── Checking chapter \(chapter.folder) ──\n")
-            let status = try check(chapter, reusing: earlier)
+            let (status, run) = try checkRun(chapter, reusing: earlier)
             earlier = nil
-            if status.isDone {
+            // The verdict is about the files as they were when its run started; a save since
+            // then (even during a passing run) means checking again, never moving on.
+            let verdictFiles = run.fingerprint.restricted(to: chapter)
+            let unchanged = RunFingerprint.take(of: [chapter], root: layout.root).changes(since: verdictFiles).isEmpty
+            if status.isDone && unchanged {
                 out("Chapter \(chapter.folder) passes. Moving on to the next chapter that is not done…\n")
                 let (statuses, run) = try statuses(of: curriculum.chapters)
-                current = curriculum.firstNotDone(after: chapter, statuses: statuses)
+                if statuses[chapter.folder]?.isDone == true {
+                    current = curriculum.firstNotDone(after: chapter, statuses: statuses)
+                } else {
+                    out("Chapter \(chapter.folder) changed and no longer passes: staying on it.\n")
+                }
                 earlier = run
                 continue
             }
             out("Watching \(folder)/: save a file to check again (Ctrl-C to quit).\n")
-            var debouncer = SaveDebouncer(watching: before)
+            var debouncer = SaveDebouncer(watching: verdictFiles.snapshot(of: folder))
             while true {
-                Thread.sleep(forTimeInterval: 0.1)
                 let now = Date().timeIntervalSinceReferenceDate
                 if let changed = debouncer.observe(FileSnapshot.take(of: folder, root: layout.root), at: now) {
                     let names = changed.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")
                     out("↻ \(names) changed: checking chapter \(chapter.folder) again…\n")
                     break
                 }
+                Thread.sleep(forTimeInterval: 0.1)
             }
         }
         out("All \(curriculum.chapters.count) chapters are done. Nothing left to watch.\n")

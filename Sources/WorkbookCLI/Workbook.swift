@@ -29,8 +29,9 @@ public struct Workbook {
         executable: URL? = nil,
         interactive: Bool = false,
         width: Int? = nil,
-        out: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
-        err: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+        // `try?`: a closed terminal or pipe must not end the tool before it has stopped its children.
+        out: @escaping @Sendable (String) -> Void = { try? FileHandle.standardOutput.write(contentsOf: Data($0.utf8)) },
+        err: @escaping @Sendable (String) -> Void = { try? FileHandle.standardError.write(contentsOf: Data($0.utf8)) }
     ) {
         self.workingDirectory = workingDirectory
         self.executable = executable
@@ -49,10 +50,13 @@ public struct Workbook {
     }
 
     /// Runs the command line (without the program name) and returns the exit code:
-    /// 0 success, 1 failing or refused, 2 a command line that cannot be run, 130 interrupted.
+    /// 0 success, 1 failing or refused, 2 a command line that cannot be run, 128 + the
+    /// signal when interrupted (130 for Ctrl-C).
     public func run(_ arguments: [String]) -> Int32 {
         do {
+            let (limits, arguments, limitsGiven) = try RunLimits.extract(from: arguments)
             let command = try Command.parse(arguments)
+            try RunLimits.check(limitsGiven, for: command)
             if case .help(let topic) = command {
                 out((topic.map(Help.text(for:)) ?? Help.overview) + "\n")
                 return 0
@@ -70,16 +74,17 @@ public struct Workbook {
                 return 2
             }
             let write = err
-            return try Session(
+            var session = try Session(
                 layout: layout, workingDirectory: workingDirectory, curriculum: layout.loadCurriculum(), out: out,
-                err: err, width: width, progress: BuildProgress.Display(write: write, interactive: interactive)
-            ).run(command)
+                err: err, width: width, progress: BuildProgress.Display(write: write, interactive: interactive))
+            session.limits = limits
+            return try session.run(command)
         } catch let error as UsageError {
             err("workbook: \(error.message)\n")
             return 2
-        } catch is Interrupted {
+        } catch let interrupted as Interrupted {
             err("\nStopped.\n")
-            return 130
+            return 128 + interrupted.signal
         } catch {
             err("workbook: \(error)\n")
             return 1
@@ -99,6 +104,8 @@ struct Session {
     var width: Int? = nil
     /// Where build progress goes.
     var progress: BuildProgress.Display? = nil
+    /// The limits of every test run the command makes.
+    var limits = RunLimits()
 
     func run(_ command: Command) throws -> Int32 {
         switch command {
@@ -136,7 +143,7 @@ struct Session {
     /// Runs the learner build for `chapters` and returns their statuses. A run that built
     /// records them in `.workbook/status.json`; a run that did not shows the last known ones.
     func statuses(of chapters: [Curriculum.Chapter]) throws -> (statuses: [String: ChapterStatus], run: LearnerRun) {
-        let run = try LearnerRun.perform(for: chapters, in: layout, say: say, progress: progress)
+        let run = try LearnerRun.perform(for: chapters, in: layout, limits: limits, say: say, progress: progress)
         return (try statuses(of: chapters, from: run), run)
     }
 
@@ -201,7 +208,15 @@ struct Session {
 
     /// Checks `chapter`, reusing `earlier` (a run that included it) instead of running again.
     func check(_ chapter: Curriculum.Chapter, reusing earlier: LearnerRun? = nil) throws -> ChapterStatus {
-        let run = try earlier ?? LearnerRun.perform(for: [chapter], in: layout, say: say, progress: progress)
+        try checkRun(chapter, reusing: earlier).status
+    }
+
+    /// ``check(_:reusing:)``, also returning the run the verdict came from.
+    func checkRun(_ chapter: Curriculum.Chapter, reusing earlier: LearnerRun? = nil) throws -> (
+        status: ChapterStatus, run: LearnerRun
+    ) {
+        let run =
+            try earlier ?? LearnerRun.perform(for: [chapter], in: layout, limits: limits, say: say, progress: progress)
         let status =
             try statuses(of: [chapter], from: run)[chapter.folder] ?? .noResult(reason: "none of its tests ran")
         var shownHint: CheckReport.ShownHint?
@@ -213,14 +228,18 @@ struct Session {
             CheckReport.render(
                 chapter, status: status, run: run.run, buildFailure: run.buildFailure(curriculum: curriculum),
                 tamper: try tamperFindings()?.affecting(chapter.folder) ?? [], hint: shownHint, width: width))
-        if case .noResult = status, let trouble = run.troubleReport { out(trouble) }
+        if case .noResult = status, let trouble = run.troubleReport {
+            out(trouble)
+        } else if let stop = run.stopReport {
+            out("\n" + stop)
+        }
         if status.isDone, chapter.raceSection != nil {
             out(
                 "\nThis chapter is about shared state, and a data race fails no test. To look for one: "
                     + "swift run workbook check \(chapter.folder.prefix(2)) --race (a separate Thread Sanitizer build)\n"
             )
         }
-        return status
+        return (status, run)
     }
 
     /// The hint `check` shows for the chapter's failures in `run`, recorded as seen.

@@ -19,7 +19,10 @@ public enum WorkbookMode: String, Sendable {
             return .learner
         }
         guard let mode = WorkbookMode(rawValue: raw) else {
-            fatalError("\(environmentVariable)=\(raw) is not a mode; use 'learner' or 'exercise-check'")
+            // One clear line and a plain exit: a fatalError would bury it under a backtrace.
+            let message = "error: \(environmentVariable)=\(raw) is not a mode; use 'learner' or 'exercise-check'\n"
+            try? FileHandle.standardError.write(contentsOf: Data(message.utf8))
+            exit(2)
         }
         return mode
     }

@@ -48,7 +48,7 @@ struct CommandTests {
             (["check", "--fast"], "check: unknown option '--fast'"),
             (["hint", "1", "zero"], "hint: n must be a hint number"),
             (["hint", "1", "0"], "hint: n must be a hint number"),
-            (["verify", "--quick"], "verify: unknown option '--quick'; choose from: --no-fix-check"),
+            (["verify", "now"], "verify: unexpected argument 'now'"),
             (["student-edition"], "student-edition: missing <dir>"),
             (["help", "nope"], "help: unknown command 'nope'"),
             (["list", "extra"], "list: unexpected argument 'extra'"),

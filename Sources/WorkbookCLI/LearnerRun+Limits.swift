@@ -1,0 +1,89 @@
+import Foundation
+import WorkbookCurriculum
+
+extension LearnerRun {
+    /// How many times a run is made while the files keep changing under it.
+    static let maximumAttempts = 3
+
+    /// Runs `arguments` (a `swift test` command line without its event-stream options) for
+    /// `chapters` under `limits`, with a temporary folder of its own, and accounts for every
+    /// test (see ``RunAccounting``). If the chapters' files change during the run, its result
+    /// is not used: the changed modules' builds are invalidated and the run is made again.
+    public static func limitedRun(
+        _ arguments: [String], chapters: [Curriculum.Chapter], in layout: PackageLayout,
+        environment: [String: String], limits: RunLimits, say: (String) -> Void,
+        progress: BuildProgress.Display? = nil
+    ) throws(Interrupted) -> LearnerRun {
+        let scratchPath = PackageLayout.learnerScratchPath
+        let folder = ToolTemporaryFolder.make(in: layout, scratchPath: scratchPath)
+        defer { folder.remove() }
+        var attempt = 0
+        while true {
+            attempt += 1
+            let before = RunFingerprint.take(of: chapters, root: layout.root)
+            var result = try runOnce(
+                arguments, attempt: attempt, chapters: chapters, in: layout,
+                environment: folder.environment(environment), folder: folder, limits: limits, progress: progress)
+            let changed = RunFingerprint.take(of: chapters, root: layout.root).changes(since: before)
+            result.fingerprint = before
+            if changed.isEmpty { return result }
+            RunFingerprint.invalidateBuild(of: changed, chapters: chapters, in: layout, scratchPath: scratchPath)
+            result.changedDuringRun = changed
+            if attempt == maximumAttempts { return result }
+            let names = changed.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")
+            say("↻ \(names) changed while the tests ran: building and testing again…")
+        }
+    }
+
+    /// One run: the tests under the time and memory limits, the events read and accounted for.
+    static func runOnce(
+        _ arguments: [String], attempt: Int, chapters: [Curriculum.Chapter], in layout: PackageLayout,
+        environment: [String: String], folder: ToolTemporaryFolder, limits: RunLimits,
+        progress: BuildProgress.Display? = nil
+    ) throws(Interrupted) -> LearnerRun {
+        let events = folder.url.appendingPathComponent("events-\(attempt).jsonl")
+        let output = folder.url.appendingPathComponent("output-\(attempt).log")
+        let follower = progress.map { BuildProgress(log: output, display: $0) }
+        follower?.start()
+        let outcome: LimitedRun.Outcome
+        do {
+            outcome = try LimitedRun.run(
+                arguments + ["--event-stream-output-path", events.path, "--event-stream-version", "0"],
+                in: layout.root, environment: environment, timeLimit: TimeInterval(limits.timeLimit),
+                clockStart: events, memoryLimitKilobytes: limits.memoryLimitKilobytes,
+                copy: follower == nil ? nil : output)
+        } catch {
+            follower?.stop()
+            throw error
+        }
+        follower?.stop()
+        try? FileManager.default.removeItem(at: output)
+        let stream = (try? String(contentsOf: events, encoding: .utf8)) ?? ""
+        try? FileManager.default.removeItem(at: events)
+        var result = LearnerRun(log: outcome.output, run: nil, root: layout.root)
+        result.limits = limits
+        result.chapterCount = chapters.count
+        // No event at all and a failure: the tests never started, so the build failed.
+        if stream.isEmpty && outcome.status != 0 && !outcome.passedTimeLimit { return result }
+        var run = TestRun.parse(eventStream: stream)
+        let ending = RunAccounting.ending(
+            of: run, log: outcome.output, status: outcome.status, passedTimeLimit: outcome.passedTimeLimit,
+            limits: limits)
+        RunAccounting.annotate(&run, ending: ending, limits: limits)
+        result.run = run
+        result.ending = ending
+        if ending.isStop {
+            result.stopReport = RunAccounting.report(
+                run, ending: ending, chapters: chapters,
+                untouched: chapters.count > 1 ? untouchedExercises(in: layout) : [])
+        }
+        return result
+    }
+
+    /// The chapters whose exercises are as they were handed out (empty without a record).
+    static func untouchedExercises(in layout: PackageLayout) -> Set<String> {
+        guard let curriculum = try? layout.loadCurriculum(), let recorded = try? TestHashes.load(from: layout)
+        else { return [] }
+        return recorded.compare(with: TestHashes.compute(for: curriculum, in: layout)).untouchedExercises
+    }
+}

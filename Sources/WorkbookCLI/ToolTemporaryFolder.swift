@@ -1,0 +1,86 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The tool's own temporary folder for one run, inside the build folder: SwiftPM, the
+/// compiler and the tests get it as TMPDIR, the tool keeps its own files there, and it is
+/// removed afterwards. So a check, or a whole `watch` session, leaves nothing in the
+/// system's temporary directory (SwiftPM leaves empty `TemporaryDirectory.*` folders in
+/// whatever TMPDIR says, and interrupted exit tests leave `workbook-child-*` files).
+///
+/// SwiftPM also keeps its lock files in TMPDIR (`<path with / as _>.lock`): the lock that
+/// stops two builds from sharing a scratch path, and those of its caches. So that the
+/// tool's builds still wait for a `swift build` in another terminal, and the other way
+/// round, the folder holds links to the lock files of the system's temporary directory;
+/// the scratch path's own locks, where none exists there yet, link to a folder in the build
+/// folder that every run of the tool shares.
+public struct ToolTemporaryFolder: Sendable {
+    /// The folder, `<scratch>/workbook-tmp/run-<pid>-<random>`.
+    public let url: URL
+
+    /// Where the run folders go (and the shared lock files), relative to the package root.
+    public static func parent(scratchPath: String) -> String { scratchPath + "/workbook-tmp" }
+
+    /// Makes a fresh folder, first removing those of tools that are no longer running
+    /// (a tool killed with SIGKILL had no chance to).
+    public static func make(
+        in layout: PackageLayout, scratchPath: String,
+        systemTemporaryDirectory: URL = FileManager.default.temporaryDirectory
+    ) -> ToolTemporaryFolder {
+        let parent = layout.url(parent(scratchPath: scratchPath))
+        let fileManager = FileManager.default
+        for name in (try? fileManager.contentsOfDirectory(atPath: parent.path)) ?? [] where name.hasPrefix("run-") {
+            let fields = name.split(separator: "-")
+            guard fields.count >= 3, fields[0] == "run", let pid = pid_t(fields[1]) else { continue }
+            if pid != getpid(), kill(pid, 0) != 0, errno == ESRCH {
+                try? fileManager.removeItem(at: parent.appendingPathComponent(name))
+            }
+        }
+        let url = parent.appendingPathComponent("run-\(getpid())-\(UUID().uuidString.prefix(8))")
+        try? fileManager.createDirectory(at: url, withIntermediateDirectories: true)
+        Interrupts.shared.removeOnSignal(url)
+        linkLocks(
+            into: url, shared: parent.appendingPathComponent("locks"), system: systemTemporaryDirectory,
+            guarding: [layout.url(scratchPath).path, layout.url(scratchPath + "/workspace-state.json").path])
+        return ToolTemporaryFolder(url: url)
+    }
+
+    /// Links SwiftPM's lock files into `folder` (see the type's description).
+    static func linkLocks(into folder: URL, shared: URL, system: URL, guarding paths: [String]) {
+        let fileManager = FileManager.default
+        let existing = ((try? fileManager.contentsOfDirectory(atPath: system.path)) ?? []).filter {
+            $0.hasPrefix("_") && $0.hasSuffix(".lock")
+        }
+        for name in existing {
+            try? fileManager.createSymbolicLink(
+                at: folder.appendingPathComponent(name), withDestinationURL: system.appendingPathComponent(name))
+        }
+        try? fileManager.createDirectory(at: shared, withIntermediateDirectories: true)
+        for path in paths {
+            let name = path.replacingOccurrences(of: "/", with: "_") + ".lock"
+            guard !existing.contains(name) else { continue }
+            // SwiftPM creates the file through the link on first use, in the shared folder.
+            try? fileManager.createSymbolicLink(
+                at: folder.appendingPathComponent(name), withDestinationURL: shared.appendingPathComponent(name))
+        }
+    }
+
+    /// The environment for a child: `environment` with TMPDIR set to this folder.
+    public func environment(_ environment: [String: String]) -> [String: String] {
+        var copy = environment
+        copy["TMPDIR"] = url.path
+        return copy
+    }
+
+    /// Removes the folder and everything in it.
+    public func remove() {
+        try? FileManager.default.removeItem(at: url)
+        Interrupts.shared.forget(url)
+    }
+}
