@@ -5,7 +5,7 @@ import PackageDescription
 
 // The tests capture values in exit tests, which Swift Testing supports from Swift 6.3 on.
 #if !compiler(>=6.3)
-    #error("Concurrency Workbook needs Swift 6.3 or later (swift --version shows yours); see README.md, 'Requirements'.")
+    #error("Concurrency Workbook needs Swift 6.3 or later (see 'swift --version' and README.md, 'Requirements').")
 #endif
 
 /// The chapters, in order. Each name is a chapter folder under `Chapters/`.
