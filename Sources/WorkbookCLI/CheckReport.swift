@@ -56,13 +56,22 @@ public enum CheckReport {
             break
         }
         var sections: [String] = []
+        var elsewhere: [(reading: String, section: String)] = []  // sections in another README
         for test in run?.tests(inModule: chapter.testTarget).filter(\.failed) ?? [] {
             text += "✗ \(test.displayName)\n"
             let messages = test.issues.isEmpty ? ["the test process stopped inside this test (a crash?)"] : test.issues
             for message in LessonText.distinct(messages) {
                 let lesson = LessonText(message)
                 text += TextWrap.wrap(lesson.text, width: width, indent: "    ") + "\n"
-                if let section = lesson.section, !sections.contains(section) { sections.append(section) }
+                if let section = lesson.section {
+                    if let reading = lesson.reading, reading != chapter.readmePath {
+                        if !elsewhere.contains(where: { $0 == (reading, section) }) {
+                            elsewhere.append((reading, section))
+                        }
+                    } else if !sections.contains(section) {
+                        sections.append(section)
+                    }
+                }
             }
             text += "\n"
         }
@@ -75,6 +84,10 @@ public enum CheckReport {
         }
         text += "\nRead: \(chapter.readmePath)\n"
         text += sections.map { "  section \"\($0)\"\n" }.joined()
+        for reading in Set(elsewhere.map(\.reading)).sorted() {
+            text += "Read: \(reading)\n"
+            text += elsewhere.filter { $0.reading == reading }.map { "  section \"\($0.section)\"\n" }.joined()
+        }
         return text
     }
 }

@@ -5,17 +5,22 @@ public struct LessonText: Equatable {
     public var text: String
     /// The README section the message names, if any.
     public var section: String?
+    /// The README that has the section, as the message names it (for example
+    /// `Chapters/01-Continuations/README.md`, or `README.md` for lessons about the workbook).
+    public var reading: String?
 
-    public init(text: String, section: String?) {
+    public init(text: String, section: String?, reading: String? = nil) {
         self.text = text
         self.section = section
+        self.reading = reading
     }
 
     /// Splits `message`.
     public init(_ message: String) {
-        let pattern = #/ — see '(?<section>.+?)' in \S*README\.md/#
+        let pattern = #/ — see '(?<section>.+?)' in (?<reading>\S*README\.md)/#
         if let match = message.firstMatch(of: pattern) {
             section = String(match.output.section)
+            reading = String(match.output.reading)
             text = message.replacingCharacters(in: match.range, with: "")
         } else {
             text = message

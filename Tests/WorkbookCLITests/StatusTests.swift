@@ -215,7 +215,13 @@ struct ReportTests {
         #expect(LessonText("Expectation failed: x == 1").section == nil)
         let apostrophe = ChapterReading("10-TaskGroups").lesson("b", "e", section: "Children share their parent's fate")
         #expect(
-            LessonText(apostrophe.message) == LessonText(text: "b: e", section: "Children share their parent's fate"))
+            LessonText(apostrophe.message)
+                == LessonText(
+                    text: "b: e", section: "Children share their parent's fate",
+                    reading: "Chapters/10-TaskGroups/README.md"))
+        let early = LessonText(Lesson.endedProcessEarly(chapter: "01-Continuations").message)
+        #expect(early.reading == "README.md")
+        #expect(early.section == "When a test says the process ended early")
         #expect(LessonText.distinct(["a: b", "a: b\nwhy", "c"]) == ["a: b\nwhy", "c"])
     }
 }
