@@ -80,7 +80,7 @@ public final class ImageServer: Sendable {
     ) {
         requests.increment()
         let outcome = outcome(imageNumber)
-        callbackQueue.async {
+        ScheduledCallbacks.schedule(on: callbackQueue) {
             switch outcome {
             case .image(let image): completionHandler(image, nil)
             case .error(let error): completionHandler(nil, error)

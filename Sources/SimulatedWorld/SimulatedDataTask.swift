@@ -96,7 +96,7 @@ public final class SimulatedDataTask: Sendable {
     private func deliver(_ data: Data?, _ response: URLResponse?, _ error: (any Error)?) {
         let completionHandler = completionHandler
         let session = session
-        session.callbackQueue.async {
+        ScheduledCallbacks.schedule(on: session.callbackQueue) {
             completionHandler(data, response, error)
             session.completionsDelivered.increment()
         }

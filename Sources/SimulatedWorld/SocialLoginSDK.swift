@@ -103,7 +103,7 @@ public final class SocialLoginSDK: Sendable {
     }
 
     private func deliver(_ result: Result<LoginToken, SocialLoginError>, to completion: @escaping Completion) {
-        callbackQueue.async {
+        ScheduledCallbacks.schedule(on: callbackQueue) {
             completion(result)
             self.callbacksDelivered.increment()
         }

@@ -52,7 +52,8 @@ public struct CrashLog: Sendable, Codable {
     /// that it reached its end. If anything ends the process first (`exit(0)` in the
     /// exercise, say), the log says so instead, and ``explain(_:as:)`` reports it.
     /// An error thrown by `scenario` is recorded as an issue; the scenario still counts as
-    /// finished, because the test itself decided to stop.
+    /// finished, because the test itself decided to stop. Before it counts as finished, the
+    /// callbacks the simulated world has scheduled run to their end (within the hang limit).
     public func runScenario(_ scenario: () async throws -> Void) async {
         captureStandardError()
         ScenarioMarker.armExitWatch()
@@ -64,6 +65,9 @@ public struct CrashLog: Sendable, Codable {
         } catch {
             Issue.record(error)
         }
+        // A callback the simulated world already scheduled may still misbehave (resume a second
+        // time, say): let it run now, so it does so every time, not only when it beats the exit.
+        _ = await withinHangLimit { await ScheduledCallbacks.drained() }
         ScenarioMarker.finish()
     }
 
