@@ -41,7 +41,7 @@ public struct Curriculum: Codable, Sendable, Equatable {
         public var raceSection: String?
 
         enum CodingKeys: String, CodingKey {
-            case number, folder, title, module, concepts, sources, hints, testCommand
+            case number, folder, title, module, concepts, sources, hints, testCommand, raceSection
         }
 
         /// A hint as the manifest writes it: a string, or an object naming its lesson.
@@ -91,6 +91,7 @@ public struct Curriculum: Codable, Sendable, Equatable {
             self.hints = hints.map(\.text)
             hintLessons = hints.map(\.lesson)
             testCommand = try container.decode(String.self, forKey: .testCommand)
+            raceSection = try container.decodeIfPresent(String.self, forKey: .raceSection)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -104,6 +105,7 @@ public struct Curriculum: Codable, Sendable, Equatable {
             let lessons = hints.indices.map { $0 < hintLessons.count ? hintLessons[$0] : nil }
             try container.encode(zip(hints, lessons).map { Hint(text: $0, lesson: $1) }, forKey: .hints)
             try container.encode(testCommand, forKey: .testCommand)
+            try container.encodeIfPresent(raceSection, forKey: .raceSection)
         }
 
         /// The solution module: the exercise module's name plus `Solution`.
