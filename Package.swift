@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 // Concurrency Workbook: one exercise module and one test target per chapter, plus (in the full
 // workbook) one solution module per chapter. No package dependencies: only the toolchain.
 import PackageDescription
@@ -25,6 +25,16 @@ let chapters: [(folder: String, module: String)] = [
     ("12-DetachedTasks", "Ch12DetachedTasks"),
 ]
 
+/// Part II chapters whose exercise is wrong under a Swift 6 compile. The package builds their
+/// exercise in Swift 5 mode, so the workbook always builds; their tests compile the same files
+/// in Swift 6 mode (WorkbookTesting's `Swift6Check`) and turn each diagnostic into a lesson.
+/// Their solutions build in Swift 6 mode, like every other module.
+let compileCheckChapters: Set<String> = []
+
+/// Swift settings a chapter's exercise and solution share, for example an upcoming feature.
+/// The chapter's `Swift6Check` passes the same flags to its Swift 6 compile.
+let chapterSettings: [String: [SwiftSetting]] = [:]
+
 var targets: [Target] = [
     // The simulated world the exercises call: servers, SDKs, pickers. Deterministic, driven by tests.
     .target(name: "SimulatedWorld"),
@@ -48,10 +58,12 @@ for chapter in chapters {
     let tests = Target.testTarget(
         name: chapter.module + "Tests",
         dependencies: [.target(name: chapter.module), "SimulatedWorld", "WorkbookTesting"])
+    let settings = chapterSettings[chapter.folder] ?? []
+    let exerciseMode: [SwiftSetting] = compileCheckChapters.contains(chapter.folder) ? [.swiftLanguageMode(.v5)] : []
     targets += [
         .target(
             name: chapter.module, dependencies: ["SimulatedWorld"],
-            path: "Chapters/\(chapter.folder)", exclude: ["README.md"]),
+            path: "Chapters/\(chapter.folder)", exclude: ["README.md"], swiftSettings: settings + exerciseMode),
         tests,
     ]
     // BEGIN SOLUTIONS (`workbook student-edition` leaves out everything down to END SOLUTIONS)
@@ -61,7 +73,7 @@ for chapter in chapters {
     targets.append(
         .target(
             name: solution, dependencies: ["SimulatedWorld"], path: solutionFolder,
-            exclude: ["Variants"]))
+            exclude: ["Variants"], swiftSettings: settings))
     tests.dependencies.append(.target(name: solution, condition: .when(traits: ["Solutions"])))
     // END SOLUTIONS
 }
