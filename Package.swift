@@ -23,13 +23,14 @@ let chapters: [(folder: String, module: String)] = [
     ("10-TaskGroups", "Ch10TaskGroups"),
     ("11-UnstructuredTasks", "Ch11UnstructuredTasks"),
     ("12-DetachedTasks", "Ch12DetachedTasks"),
+    ("13-SendableAndRegions", "Ch13SendableAndRegions"),
 ]
 
 /// Part II chapters whose exercise is wrong under a Swift 6 compile. The package builds their
 /// exercise in Swift 5 mode, so the workbook always builds; their tests compile the same files
 /// in Swift 6 mode (WorkbookTesting's `Swift6Check`) and turn each diagnostic into a lesson.
 /// Their solutions build in Swift 6 mode, like every other module.
-let compileCheckChapters: Set<String> = []
+let compileCheckChapters: Set<String> = ["13-SendableAndRegions"]
 
 /// Swift settings a chapter's exercise and solution share, for example an upcoming feature.
 /// The chapter's `Swift6Check` passes the same flags to its Swift 6 compile.
@@ -80,6 +81,8 @@ for chapter in chapters {
 
 let package = Package(
     name: "ConcurrencyWorkbook",
+    // Mutex and Atomic (Synchronization) need macOS 15; Linux has them on every version.
+    platforms: [.macOS(.v15)],
     // BEGIN SOLUTIONS
     traits: [
         .trait(
