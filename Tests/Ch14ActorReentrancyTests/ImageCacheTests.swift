@@ -72,6 +72,9 @@ func startCaller(_ cache: isolated ImageCache, for id: String) -> Task<HostedIma
 /// in the order they were queued). How the caller then waits, the test doesn't need to know.
 func drain(_ cache: isolated ImageCache) {}
 
+/// A caller of `image(for:)`, running in its own task.
+typealias Caller = Task<HostedImage, any Error>
+
 /// A cache over a host that holds every download until the test lets it through.
 @MainActor
 struct CacheScene {
@@ -85,7 +88,7 @@ struct CacheScene {
     /// Starts a first caller for `id` and waits until its download has started; then starts a
     /// second caller for the same `id` and lets it run up to its first suspension. Returns
     /// nil, with a lesson recorded, if the first download never starts.
-    func twoCallers(for id: String) async -> (first: Task<HostedImage, any Error>, second: Task<HostedImage, any Error>)? {
+    func twoCallers(for id: String) async -> (first: Caller, second: Caller)? {
         let first = await startCaller(cache, for: id)
         let started = host.started
         guard await awaitResult(of: { await started.reach(1) }, orRecord: Bugs.callerNeverReturns) != nil else {
@@ -209,7 +212,8 @@ struct ImageCacheTests {
         }
         // The cancelled caller may stop waiting (CancellationError) or get the image; either is fine.
         if case .failure(let error) = await scene.outcome(of: first, "first"), !(error is CancellationError) {
-            Issue.record("The cancelled first caller \(describeThrown(error)): neither the image nor CancellationError.")
+            Issue.record(
+                "The cancelled first caller \(describeThrown(error)): neither the image nor CancellationError.")
         }
     }
 }
