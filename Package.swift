@@ -24,6 +24,7 @@ let chapters: [(folder: String, module: String)] = [
     ("11-UnstructuredTasks", "Ch11UnstructuredTasks"),
     ("12-DetachedTasks", "Ch12DetachedTasks"),
     ("13-SendableAndRegions", "Ch13SendableAndRegions"),
+    ("14-ActorReentrancy", "Ch14ActorReentrancy"),
 ]
 
 /// Part II chapters whose exercise is wrong under a Swift 6 compile. The package builds their
