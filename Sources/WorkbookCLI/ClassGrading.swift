@@ -139,8 +139,10 @@ public struct ClassGrading {
     }
 
     /// Grades one student: lays their exercises over the grading copy, runs every chapter's
-    /// tests under the limits, and reports.
-    public func grade(_ student: Student, toolchain: String?) throws(Interrupted) -> Graded {
+    /// tests under the limits, and reports. `progress` shows the build's progress.
+    public func grade(
+        _ student: Student, toolchain: String?, progress: BuildProgress.Display? = nil
+    ) throws(Interrupted) -> Graded {
         if let problem = student.problem { return Graded(student: student, report: nil, notes: [problem]) }
         let checkout = PackageLayout(root: student.url)
         let tamper = record.compare(with: TestHashes.compute(for: curriculum, in: checkout))
@@ -152,7 +154,8 @@ public struct ClassGrading {
         } catch {
             return Graded(student: student, report: nil, notes: ["could not be copied: \(error.localizedDescription)"])
         }
-        let run = try LearnerRun.perform(for: curriculum.chapters, in: workspace, limits: limits, say: { _ in })
+        let run = try LearnerRun.perform(
+            for: curriculum.chapters, in: workspace, limits: limits, say: { _ in }, progress: progress)
         var statuses = run.statuses(of: curriculum.chapters, curriculum: curriculum, tamper: tamper)
         for chapter in missing {
             statuses[chapter.folder] = .noResult(reason: "the checkout has no exercise files for this chapter")

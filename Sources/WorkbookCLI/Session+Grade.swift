@@ -40,7 +40,7 @@ extension Session {
         for (index, student) in students.enumerated() {
             let start = Date()
             err("[\(index + 1)/\(students.count)] \(student.name): building and testing…\n")
-            let result = try grading.grade(student, toolchain: toolchain)
+            let result = try grading.grade(student, toolchain: toolchain, progress: progress)
             graded.append(result)
             if let report = result.report {
                 try? Data(try report.json().utf8).write(to: reports.appendingPathComponent(student.name + ".json"))
