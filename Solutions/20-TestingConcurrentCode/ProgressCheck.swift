@@ -14,7 +14,7 @@ public func checkProgressIsReported(_ build: UploaderBuild) async throws {
         // returns, and its body returns only once the upload has.
         try await confirmation("progress is reported once per chunk", expectedCount: 3) { sent in
             let receipt = try await uploader.upload(UploadFile(name: "harbour.jpg", chunkCount: 3)) { chunk in
-                #expect(server.received.last == chunk, "progress \(chunk) comes after the server accepted chunk \(chunk)")
+                #expect(server.received.last == chunk, "progress \(chunk) comes after chunk \(chunk) was accepted")
                 sent()
             }
             #expect(receipt.chunksSent == 3)

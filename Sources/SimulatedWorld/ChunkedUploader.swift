@@ -131,7 +131,8 @@ public enum UploaderFlaw: String, Sendable, Hashable, Codable, CaseIterable, Cus
         case .neverRetries: "gives up at the first failed chunk instead of retrying it"
         case .ignoresCancellation: "goes on sending every chunk after its task is cancelled"
         case .swallowsCancellation: "stops at a cancel but returns a receipt instead of throwing CancellationError"
-        case .allowsOverlappingUploads: "lets a second upload run while the first is still in flight, instead of trapping"
+        case .allowsOverlappingUploads:
+            "lets a second upload run while the first is still in flight, instead of trapping"
         }
     }
 }
@@ -197,7 +198,8 @@ public final class ChunkedUploader: Sendable {
             return uploading
         }
         if alreadyUploading && flaw != .allowsOverlappingUploads {
-            preconditionFailure("ChunkedUploader: one upload at a time; \"\(file.name)\" started while another was in flight")
+            preconditionFailure(
+                "ChunkedUploader: one upload at a time; \"\(file.name)\" started while another was in flight")
         }
         defer { uploading.withLock { $0 = false } }
         if flaw == .ignoresCancellation {

@@ -91,7 +91,7 @@ struct LearnerCheck: Sendable {
     static let trap = LearnerCheck(
         name: "checkSecondUploadTraps", run: checkSecondUploadTraps,
         flaws: [.allowsOverlappingUploads],
-        failsCorrect: Bugs.trapFailsCorrect, missesFlaw: Bugs.trapMissesFlaw, correctRuns: 2, limit: .seconds(60))
+        failsCorrect: Bugs.trapFailsCorrect, missesFlaw: Bugs.trapMissesFlaw, correctRuns: 5, limit: .seconds(60))
 }
 
 /// What one run of a check recorded.
