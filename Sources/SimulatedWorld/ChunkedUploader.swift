@@ -25,6 +25,9 @@ public struct UploadReceipt: Sendable, Hashable, Codable {
 /// The failure the server answers a chunk with when the network drops it. Worth a retry.
 public struct TransientUploadError: Error, Sendable, Hashable, CustomStringConvertible {
     public let chunk: Int
+
+    public init(chunk: Int) { self.chunk = chunk }
+
     public var description: String { "TransientUploadError(chunk: \(chunk))" }
 }
 
