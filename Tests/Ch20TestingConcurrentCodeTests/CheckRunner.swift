@@ -14,7 +14,7 @@ private let reading = ChapterReading("20-TestingConcurrentCode")
 enum Bugs {
     static let progressFailsCorrect = reading.lesson(
         "checkProgressIsReported fails against a correct uploader",
-        "a check must pass against working code every time; this one guesses when the upload is done instead of awaiting it, and without an injected clock the upload is never done",
+        "a check must pass against working code, every time: await the upload before asserting (not a sleep or a task you never await), with a clock injected so that its waits end at once, and expect exactly what the uploader promises",
         section: "Sleeping is guessing")
     static let progressMissesFlaw = reading.lesson(
         "checkProgressIsReported lets a broken uploader through",
@@ -22,7 +22,7 @@ enum Bugs {
         section: "Confirm the events")
     static let retryFailsCorrect = reading.lesson(
         "checkFailedChunkIsRetried fails against a correct uploader",
-        "it asserts before the upload has done its work: await the upload first, with a clock injected through UploadDependencies so that its waits end at once",
+        "a check that asserts before the upload has done its work, or waits for it on the real clock, fails against working code: await the upload first, with a clock injected through UploadDependencies so that its waits end at once",
         section: "Inject the clock")
     static let retryMissesFlaw = reading.lesson(
         "checkFailedChunkIsRetried lets a broken uploader through",

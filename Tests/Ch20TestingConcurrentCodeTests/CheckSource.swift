@@ -5,7 +5,7 @@ import Foundation
 /// `withKnownIssue` that turns the check's own failures into known ones.
 ///
 /// The scan is lexical: comments and the insides of string literals are blanked first, so a
-/// comment that mentions `Task.sleep` is not a finding. It only names mistakes; whether a
+/// comment that mentions a sleep is not a finding. It only names mistakes; whether a
 /// check works is decided by running it.
 struct CheckSource {
     /// One place where a check waits by guessing.
