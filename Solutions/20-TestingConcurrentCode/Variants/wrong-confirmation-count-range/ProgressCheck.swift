@@ -1,0 +1,19 @@
+import SimulatedWorld
+import Testing
+
+/// Checks that an upload reports its progress: once per chunk, in order, and only after
+/// the server accepted the chunk.
+public func checkProgressIsReported(_ build: UploaderBuild) async throws {
+    let server = ChunkServer()
+    let uploader = build.makeUploader(server: server)
+    try await UploadDependencies.$clock.withValue(InstantClock()) {
+        try await confirmation("progress is reported once per chunk", expectedCount: 1...) { sent in
+            let receipt = try await uploader.upload(UploadFile(name: "harbour.jpg", chunkCount: 3)) { chunk in
+                #expect(server.received.last == chunk, "progress \(chunk) comes after chunk \(chunk) was accepted")
+                sent()
+            }
+            #expect(receipt.chunksSent == 3)
+        }
+    }
+    #expect(server.received == [1, 2, 3])
+}
