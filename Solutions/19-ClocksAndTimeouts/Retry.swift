@@ -20,7 +20,8 @@ public func withRetries<T: Sendable>(
     while true {
         do {
             return try await operation()
-        } catch where attempt < attempts && shouldRetry(error) {
+        } catch {
+            guard attempt < attempts, shouldRetry(error) else { throw error }
             try await clock.sleep(for: backoff)
             backoff *= 2
             attempt += 1

@@ -129,7 +129,8 @@ public final class ManualClock: Clock {
         guard let id else { return }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let (early, ready) = state.withLock { state -> (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) in
+                let (early, ready) = state.withLock {
+                    state -> (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) in
                     if state.cancelledBeforeSleeping.remove(id) != nil { return (.failure(CancellationError()), []) }
                     // The clock moved past the deadline between taking a number and getting here.
                     guard deadline > state.now else { return (.success(()), []) }

@@ -31,7 +31,8 @@ extension Scene {
     /// another time, or the retries ended.
     func backoff(until deadline: ManualClock.Instant, in function: String, after what: String) async -> Bool {
         let clock = clock
-        guard case .stillSuspended = await withinHangLimit(hangLimit, { await clock.waitForSleeper(until: deadline) }) else {
+        guard case .stillSuspended = await withinHangLimit(hangLimit, { await clock.waitForSleeper(until: deadline) })
+        else {
             return true
         }
         if !clock.deadlines.isEmpty {
@@ -62,7 +63,8 @@ struct RetryTests {
         else { return }
         if scene.server.requests.value != 1 {
             Bugs.retriesWrong.record(
-                "The first wait had not ended, and the server had already seen \(scene.server.requests.value) requests.")
+                "The first wait had not ended, and the server had already seen \(scene.server.requests.value) requests."
+            )
         }
         scene.clock.advance(to: at(.milliseconds(500)))
         guard await scene.requests(2, in: function) else { return }
@@ -93,11 +95,13 @@ struct RetryTests {
         case .finished(.failure(let error as SearchServerError)) where error == .badQuery:
             break
         case .finished(let result):
-            Bugs.retriesWrong.record("The server answered \(SearchServerError.badQuery), and \(function) \(describe(result)).")
+            Bugs.retriesWrong.record(
+                "The server answered \(SearchServerError.badQuery), and \(function) \(describe(result)).")
         case .stillSuspended:
             Bugs.retriesWrong.record(
                 "The server answered \(SearchServerError.badQuery), which no retry can fix, and \(function) was still"
-                    + " running (\(scene.server.requests.value) request(s), asleep on the clock: \(describeSleepers(scene.clock))).")
+                    + " running (\(scene.server.requests.value) request(s), asleep on the clock: \(describeSleepers(scene.clock)))."
+            )
         }
         #expect(scene.server.requests.value == 1, Bugs.retriesWrong.comment)
     }
@@ -116,11 +120,13 @@ struct RetryTests {
             break
         case .finished(let result):
             Bugs.retriesIgnoreCancel.record(
-                "\(function) was cancelled while it waited to retry, and \(describe(result)) instead of CancellationError.")
+                "\(function) was cancelled while it waited to retry, and \(describe(result)) instead of CancellationError."
+            )
         case .stillSuspended:
             Bugs.retriesIgnoreCancel.record(
                 "\(function) was cancelled while it waited to retry, and was still running"
-                    + " (\(scene.server.requests.value) request(s), asleep on the clock: \(describeSleepers(scene.clock))).")
+                    + " (\(scene.server.requests.value) request(s), asleep on the clock: \(describeSleepers(scene.clock)))."
+            )
             scene.server.reply(.results([]))
         }
         let requests = scene.server.requests.value

@@ -99,7 +99,8 @@ struct SearchClientTests {
                             + " in Timeout.swift turned the server's error into a timeout.")
                 } else {
                     Bugs.retriesWrong.record(
-                        "The server answered \(SearchServerError.busy), and \(function) \(describe(result)) without a retry.")
+                        "The server answered \(SearchServerError.busy), and \(function) \(describe(result)) without a retry."
+                    )
                 }
             } else {
                 Bugs.realClock.record(
@@ -127,7 +128,8 @@ struct SearchClientTests {
         case .stillSuspended:
             Bugs.limitRestarts.record(
                 "2 s after the call (0.5 s of it waiting to retry), \(function) was still waiting for the second"
-                    + " request: its time limit now ends at \(describeSleepers(clock)). It started again with the retry.")
+                    + " request: its time limit now ends at \(describeSleepers(clock)). It started again with the retry."
+            )
             scene.server.reply(.results([]))
         }
     }
@@ -153,7 +155,8 @@ struct SearchClientTests {
         case .stillSuspended:
             Bugs.retriesWrong.record(
                 "The server answered \(SearchServerError.badQuery), and \(function) was still running"
-                    + " (\(scene.server.requests.value) request(s), asleep on the clock: \(describeSleepers(scene.clock))).")
+                    + " (\(scene.server.requests.value) request(s), asleep on the clock: \(describeSleepers(scene.clock)))."
+            )
         }
     }
 

@@ -16,7 +16,8 @@ public func withRetries<T: Sendable>(
     while true {
         do {
             return try await operation()
-        } catch where attempt < attempts && shouldRetry(error) {
+        } catch {
+            guard attempt < attempts, shouldRetry(error) else { throw error }
             // The backoff is time the app waits, not wall time: the suspending clock.
             try await SuspendingClock().sleep(for: backoff)
             backoff *= 2

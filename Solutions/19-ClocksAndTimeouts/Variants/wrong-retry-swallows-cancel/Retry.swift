@@ -16,7 +16,8 @@ public func withRetries<T: Sendable>(
     while true {
         do {
             return try await operation()
-        } catch where attempt < attempts && shouldRetry(error) {
+        } catch {
+            guard attempt < attempts, shouldRetry(error) else { throw error }
             // A wait that fails shouldn't stop the retries.
             try? await clock.sleep(for: backoff)
             backoff *= 2

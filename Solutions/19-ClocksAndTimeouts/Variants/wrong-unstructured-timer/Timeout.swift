@@ -36,7 +36,8 @@ public func withTimeout<T: Sendable>(
     }
     do {
         return try await work.value
-    } catch where timedOut.withLock({ $0 }) {
-        throw TimeoutError(limit: limit)
+    } catch {
+        if timedOut.withLock({ $0 }) { throw TimeoutError(limit: limit) }
+        throw error
     }
 }
