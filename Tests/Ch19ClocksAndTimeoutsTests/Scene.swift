@@ -14,7 +14,7 @@ private let reading = ChapterReading("19-ClocksAndTimeouts")
 enum Bugs {
     static let realClock = reading.lesson(
         "sleeps on the real clock instead of the clock it was given",
-        "code that takes a clock must do all its waiting on that clock: `Task.sleep(for:)` always sleeps on the continuous clock, and so does a default `ContinuousClock()` or a `SuspendingClock()` written in; a test's manual clock then never sees the wait, and a test can only wait for real time",
+        "code that takes a clock must do all its waiting on that clock: `Task`'s `sleep(for:)` always sleeps on the continuous clock, and so does a default `ContinuousClock()` or a `SuspendingClock()` written in; a test's manual clock then never sees the wait, and a test can only wait for real time",
         section: "Take the clock as a parameter")
     static let loserNotCancelled = reading.lesson(
         "withTimeout does not cancel the loser of the race",

@@ -96,7 +96,7 @@ struct ManualClockTests {
         #expect(log.woken == [1, 2, 3])
     }
 
-    @Test("Task.sleep with a clock, and waiting for a sleeper with a given deadline, work with it (SE-0374)")
+    @Test("Task's sleep(until:clock:), and waiting for a sleeper with a given deadline, work with it (SE-0374)")
     func worksWithTaskSleepOnAClock() async throws {
         let clock = ManualClock()
         let sleeper = Task { try await Task<Never, Never>.sleep(until: .start + .seconds(3), clock: clock) }
