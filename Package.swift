@@ -25,6 +25,7 @@ let chapters: [(folder: String, module: String)] = [
     ("12-DetachedTasks", "Ch12DetachedTasks"),
     ("13-SendableAndRegions", "Ch13SendableAndRegions"),
     ("14-ActorReentrancy", "Ch14ActorReentrancy"),
+    ("19-ClocksAndTimeouts", "Ch19ClocksAndTimeouts"),
     ("20-TestingConcurrentCode", "Ch20TestingConcurrentCode"),
 ]
 

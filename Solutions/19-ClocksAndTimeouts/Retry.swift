@@ -1,0 +1,30 @@
+/// Calls `operation` until it succeeds, at most `attempts` times.
+///
+/// After an attempt fails with an error that `shouldRetry` accepts, it waits on `clock`
+/// before the next attempt: `firstBackoff`, then twice as long after each further failure.
+/// The last attempt's error, and any error that `shouldRetry` refuses, are thrown as they are.
+/// A cancel, during an attempt or during a wait, ends the retries at once.
+///
+/// Solution: the wait sleeps on the clock it was given, not with `Task.sleep`, which always
+/// sleeps on the real, continuous clock. A test can then move time on by hand. The sleep is
+/// `try`, not `try?`: a cancel during the wait ends the retries with `CancellationError`.
+public func withRetries<T: Sendable>(
+    attempts: Int,
+    firstBackoff: Duration,
+    clock: some Clock<Duration>,
+    shouldRetry: (any Error) -> Bool,
+    operation: () async throws -> T
+) async throws -> T {
+    var backoff = firstBackoff
+    var attempt = 1
+    while true {
+        do {
+            return try await operation()
+        } catch {
+            guard attempt < attempts, shouldRetry(error) else { throw error }
+            try await clock.sleep(for: backoff)
+            backoff *= 2
+            attempt += 1
+        }
+    }
+}
