@@ -82,78 +82,12 @@ public struct EscapeHatch: Sendable, Hashable, CustomStringConvertible {
 /// Swift source with comments and string literals blanked out (newlines kept), for lexical scans.
 struct SwiftLexicalText {
     let original: String
-    /// The code, as an array of UTF-16 units, comments and literals replaced by spaces.
+    /// The code, comments and the insides of string literals replaced by spaces.
     let code: String
 
     init(_ text: String) {
         original = text
-        var output: [Character] = []
-        let characters = Array(text)
-        var index = 0
-        var blockDepth = 0
-        var inLineComment = false
-        var inString = false
-        var multiline = false
-        while index < characters.count {
-            let character = characters[index]
-            let next = index + 1 < characters.count ? characters[index + 1] : " "
-            if inLineComment {
-                if character == "\n" { inLineComment = false }
-                output.append(character == "\n" ? "\n" : " ")
-            } else if blockDepth > 0 {
-                if character == "*" && next == "/" {
-                    blockDepth -= 1
-                    output += [" ", " "]
-                    index += 2
-                    continue
-                }
-                if character == "/" && next == "*" { blockDepth += 1 }
-                output.append(character == "\n" ? "\n" : " ")
-            } else if inString {
-                if character == "\\" {
-                    output += [" ", next == "\n" ? "\n" : " "]
-                    index += 2
-                    continue
-                }
-                let closesMultiline =
-                    multiline && character == "\"" && index + 2 < characters.count
-                    && characters[index + 1] == "\"" && characters[index + 2] == "\""
-                if closesMultiline {
-                    inString = false
-                    output += ["\"", "\"", "\""]
-                    index += 3
-                    continue
-                }
-                if !multiline && character == "\"" {
-                    inString = false
-                    output.append("\"")
-                } else {
-                    output.append(character == "\n" ? "\n" : " ")
-                }
-            } else if character == "/" && next == "/" {
-                inLineComment = true
-                output.append(" ")
-            } else if character == "/" && next == "*" {
-                blockDepth = 1
-                output += [" ", " "]
-                index += 2
-                continue
-            } else if character == "\"" {
-                inString = true
-                multiline =
-                    index + 2 < characters.count && characters[index + 1] == "\"" && characters[index + 2] == "\""
-                if multiline {
-                    output += ["\"", "\"", "\""]
-                    index += 3
-                    continue
-                }
-                output.append("\"")
-            } else {
-                output.append(character)
-            }
-            index += 1
-        }
-        code = String(output)
+        code = ChapterSources.blankingCommentsAndStrings(text)
     }
 
     /// The character offsets (in `code`) where `pattern` matches.

@@ -18,8 +18,8 @@ public struct Swift6Check: Sendable {
     public let module: String
     /// Extra compiler flags, mirroring the chapter's settings in `Package.swift`.
     public let flags: [String]
-    /// The folder whose `.swift` files are compiled.
-    public let sourceFolder: URL
+    /// The files compiled: those of the module the tests were built against.
+    public let sources: ChapterSources
 
     /// - Parameters:
     ///   - folder: The chapter folder, for example `13-SendableAndRegions`.
@@ -31,12 +31,7 @@ public struct Swift6Check: Sendable {
         chapter = folder
         self.module = module
         self.flags = flags
-        #if Solutions
-            let edition = "Solutions"
-        #else
-            let edition = "Chapters"
-        #endif
-        sourceFolder = Self.workbookRoot(from: filePath).appendingPathComponent("\(edition)/\(folder)")
+        sources = ChapterSources(chapter: folder, filePath: filePath)
     }
 
     /// A check of the files in `sourceFolder` (the instruments' own tests).
@@ -44,19 +39,11 @@ public struct Swift6Check: Sendable {
         chapter = folder
         self.module = module
         self.flags = flags
-        self.sourceFolder = sourceFolder
+        sources = ChapterSources(folder: sourceFolder)
     }
 
-    /// The Swift files compiled, sorted by name (anything under `Variants/` is left out, as the package does).
-    public var sourceFiles: [URL] {
-        let enumerator = FileManager.default.enumerator(at: sourceFolder, includingPropertiesForKeys: nil)
-        var files: [URL] = []
-        while let url = enumerator?.nextObject() as? URL {
-            if url.lastPathComponent == "Variants" { enumerator?.skipDescendants() }
-            if url.pathExtension == "swift" { files.append(url) }
-        }
-        return files.sorted { $0.path < $1.path }
-    }
+    /// The Swift files compiled, sorted by path.
+    public var sourceFiles: [URL] { sources.files }
 
     /// Every error and warning of the Swift 6 compile. `nil`, with a lesson recorded, when the
     /// compiler could not be found or run.
@@ -119,18 +106,6 @@ public struct Swift6Check: Sendable {
         ]
         if let modules = SwiftCompiler.modulesFolder { arguments += ["-I", modules] }
         return arguments + flags + sourceFiles.map(\.path)
-    }
-
-    /// The folder that holds `Package.swift`, found upward from `filePath`.
-    static func workbookRoot(from filePath: String) -> URL {
-        var folder = URL(fileURLWithPath: filePath).deletingLastPathComponent()
-        while folder.path != "/" {
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
-                return folder
-            }
-            folder.deleteLastPathComponent()
-        }
-        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import WorkbookTesting
 
 /// The learner's check files, read as text, to name the way a check waits when that way is
 /// a guess: a sleep on the real clock, a fixed number of yields, a task nobody awaits, or a
@@ -29,29 +30,19 @@ struct CheckSource {
         }
     }
 
+    /// The checks under test: the chapter's files the tests were built against.
+    static let sources = ChapterSources(chapter: "20-TestingConcurrentCode")
+
     /// The chapter folder the checks under test were built from.
-    static var folder: URL {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        #if Solutions
-            return root.appendingPathComponent("Solutions/20-TestingConcurrentCode")
-        #else
-            return root.appendingPathComponent("Chapters/20-TestingConcurrentCode")
-        #endif
-    }
+    static var folder: URL { sources.folder }
 
     /// The names of the chapter's Swift files.
-    static func swiftFiles() -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { $0.hasSuffix(".swift") }.sorted()
-    }
+    static func swiftFiles() -> [String] { sources.fileNames }
 
     /// Every finding in the chapter's Swift files, in file and line order.
     static func findings() -> [Finding] {
         swiftFiles().flatMap { name -> [Finding] in
-            guard let text = try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8) else {
-                return []
-            }
+            guard let text = sources.text(of: name) else { return [] }
             return scan(text, file: name)
         }
     }
@@ -62,7 +53,7 @@ struct CheckSource {
     }
 
     static func scan(_ text: String, file: String) -> [Finding] {
-        let code = Array(blankingCommentsAndStrings(text).utf16)
+        let code = Array(ChapterSources.blankingCommentsAndStrings(text).utf16)
         var findings: [Finding] = []
         for function in functions(in: code) {
             let body = String(utf16CodeUnits: Array(code[function.body]), count: function.body.count)
@@ -167,62 +158,5 @@ struct CheckSource {
             result.append((name, start..<min(index + 1, code.count)))
         }
         return result
-    }
-
-    /// `text` with comments and the contents of string literals replaced by spaces, line
-    /// breaks kept, so that offsets and line numbers stay as they were.
-    static func blankingCommentsAndStrings(_ text: String) -> String {
-        let units = Array(text.utf16)
-        var out = units
-        var index = 0
-        func blank(_ range: Range<Int>) {
-            for i in range where out[i] != 10 { out[i] = 32 }
-        }
-        func starts(_ string: String, at i: Int) -> Bool {
-            let pattern = Array(string.utf16)
-            return i + pattern.count <= units.count && Array(units[i..<(i + pattern.count)]) == pattern
-        }
-        while index < units.count {
-            if starts("//", at: index) {
-                let start = index
-                while index < units.count, units[index] != 10 { index += 1 }
-                blank(start..<index)
-            } else if starts("/*", at: index) {
-                let start = index
-                var depth = 0
-                while index < units.count {
-                    if starts("/*", at: index) {
-                        depth += 1
-                        index += 2
-                    } else if starts("*/", at: index) {
-                        depth -= 1
-                        index += 2
-                        if depth == 0 { break }
-                    } else {
-                        index += 1
-                    }
-                }
-                blank(start..<index)
-            } else if units[index] == 34 {  // "
-                let multiline = starts("\"\"\"", at: index)
-                let quote = multiline ? 3 : 1
-                index += quote
-                let start = index
-                while index < units.count {
-                    if units[index] == 92 {  // backslash
-                        index += 2
-                    } else if multiline ? starts("\"\"\"", at: index) : units[index] == 34 || units[index] == 10 {
-                        break
-                    } else {
-                        index += 1
-                    }
-                }
-                blank(start..<min(index, units.count))
-                index += quote
-            } else {
-                index += 1
-            }
-        }
-        return String(utf16CodeUnits: out, count: out.count)
     }
 }
