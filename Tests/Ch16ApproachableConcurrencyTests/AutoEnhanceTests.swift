@@ -107,7 +107,9 @@ struct AutoEnhanceTests {
         let scene = EditorScene()
         guard await scene.autoEnhance() else { return }
         let indices = scene.model.enhanced?.tiles.map(\.index)
-        #expect(indices == [0, 1, 2, 3], "\(Bugs.enhanceIncomplete.message)\nenhanced tiles: \(String(describing: indices))")
+        #expect(
+            indices == [0, 1, 2, 3], "\(Bugs.enhanceIncomplete.message)\nenhanced tiles: \(String(describing: indices))"
+        )
         #expect(scene.model.status == .enhanced, Bugs.enhanceIncomplete.comment)
         #expect(scene.engine.runs.count == 4, "tiles the engine enhanced: \(scene.engine.runs.map(\.index))")
     }
@@ -140,6 +142,8 @@ struct AutoEnhanceTests {
                 "The caller was cancelled as tile 1 started, yet the engine enhanced tiles \(tiles) and the status is \(model.status)."
             )
         }
-        #expect(model.enhanced == nil, "\(Bugs.cancelIgnored.message)\nA cancelled auto-enhance leaves the photo as it was.")
+        #expect(
+            model.enhanced == nil, "\(Bugs.cancelIgnored.message)\nA cancelled auto-enhance leaves the photo as it was."
+        )
     }
 }

@@ -22,7 +22,9 @@ struct DraftAndExportTests {
         guard await awaitResult(of: { try await model.saveDraft() }, orRecord: Bugs.draftWrong) != nil else { return }
         let drafts = scene.store.drafts.map { "\($0.photoID): \($0.edits)" }
         #expect(
-            drafts == [#"forest: ["crop 4:3", "exposure +0.3"]"#, #"forest: ["crop 4:3", "exposure +0.3", "vignette"]"#],
+            drafts == [
+                #"forest: ["crop 4:3", "exposure +0.3"]"#, #"forest: ["crop 4:3", "exposure +0.3", "vignette"]"#,
+            ],
             Bugs.draftWrong.comment)
         #expect(scene.model.edits == ["crop 4:3", "exposure +0.3", "vignette"], Bugs.draftWrong.comment)
     }
