@@ -81,8 +81,17 @@ struct EditorScene {
     /// Runs the auto-enhance to its end, or records `Bugs.enhanceIncomplete` if it never ends.
     func autoEnhance() async -> Bool {
         let model = model
-        return await awaitResult(of: { await model.autoEnhance() }, orRecord: Bugs.enhanceIncomplete) != nil
+        return await awaitResult(
+            of: { await model.autoEnhance() }, within: heavyWorkLimit(probes: model.photo.tileCount),
+            orRecord: Bugs.enhanceIncomplete) != nil
     }
+}
+
+/// How long to wait for work that asks the main-actor probe `probes` times: the hang limit, plus
+/// each probe's own limit, which a probe pays only if the main actor is blocked. So blocked work
+/// is reported as blocked, not as a hang. A passing test never waits for it.
+func heavyWorkLimit(probes: Int) -> Duration {
+    hangLimit + MainActorProbe.limit * probes
 }
 
 /// Where the main-actor findings of some work say it ran, as issues for `what`.
@@ -135,7 +144,10 @@ struct AutoEnhanceTests {
         }
         caller.withLock { $0 = task }
         go.open()
-        guard await awaitResult(of: { await task.value }, orRecord: Bugs.enhanceIncomplete) != nil else { return }
+        guard
+            await awaitResult(
+                of: { await task.value }, within: heavyWorkLimit(probes: 4), orRecord: Bugs.enhanceIncomplete) != nil
+        else { return }
         let tiles = scene.engine.runs.map(\.index)
         if tiles.count > 2 || model.status != .cancelled {
             Bugs.cancelIgnored.record(

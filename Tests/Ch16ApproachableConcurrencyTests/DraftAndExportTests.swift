@@ -49,7 +49,8 @@ private func exportScenario() async {
     let model = scene.model
     let photos = [RawPhoto(id: "beach"), RawPhoto(id: "city", tileCount: 2)]
     let result = await awaitResult(
-        of: { await model.exportAlbum(named: "Summer", photos: photos) }, orRecord: Bugs.archiveIncomplete)
+        of: { await model.exportAlbum(named: "Summer", photos: photos) }, within: heavyWorkLimit(probes: 1),
+        orRecord: Bugs.archiveIncomplete)
     guard let archive = result?.value else { return }
     #expect(
         archive.entries.map(\.title) == ["Summer", "Photo beach", "Photo city"],
