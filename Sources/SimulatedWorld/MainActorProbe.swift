@@ -24,12 +24,36 @@ public enum MainActorProbe {
 
     /// Checks the main actor from inside synchronous work. Blocks the caller for at most
     /// ``limit``, and only when the main actor can't run the probe's job.
+    ///
+    /// A job that already waited out the limit and still hasn't run proves that the main actor
+    /// is still blocked: while there is one, the answer is immediate.
     public static func check() -> Finding {
         if MainQueue.isCurrent { return .ranOnMainActor }
+        if stuck.withLock({ $0 }) > 0 { return .mainActorBlocked }
         let ran = DispatchSemaphore(value: 0)
-        Task { @MainActor in ran.signal() }
+        let job = Locked(JobState.waiting)
+        Task { @MainActor in
+            let wasStuck = job.withLock { state in
+                defer { state = .ran }
+                return state == .stuck
+            }
+            if wasStuck { stuck.withLock { $0 -= 1 } }
+            ran.signal()
+        }
         let (seconds, attoseconds) = limit.components
         let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-        return ran.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success ? .free : .mainActorBlocked
+        if ran.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success { return .free }
+        let stillWaiting = job.withLock { state in
+            guard state == .waiting else { return false }
+            state = .stuck
+            return true
+        }
+        if stillWaiting { stuck.withLock { $0 += 1 } }
+        return stillWaiting ? .mainActorBlocked : .free
     }
+
+    private enum JobState: Sendable { case waiting, stuck, ran }
+
+    /// Probe jobs that waited out the limit and have not run yet.
+    private static let stuck = Locked(0)
 }
