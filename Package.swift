@@ -25,6 +25,7 @@ let chapters: [(folder: String, module: String)] = [
     ("12-DetachedTasks", "Ch12DetachedTasks"),
     ("13-SendableAndRegions", "Ch13SendableAndRegions"),
     ("14-ActorReentrancy", "Ch14ActorReentrancy"),
+    ("16-ApproachableConcurrency", "Ch16ApproachableConcurrency"),
     ("19-ClocksAndTimeouts", "Ch19ClocksAndTimeouts"),
     ("20-TestingConcurrentCode", "Ch20TestingConcurrentCode"),
 ]
@@ -34,10 +35,19 @@ let chapters: [(folder: String, module: String)] = [
 /// in Swift 6 mode (WorkbookTesting's `Swift6Check`) and turn each diagnostic into a lesson.
 /// Their solutions build in Swift 6 mode, like every other module.
 let compileCheckChapters: Set<String> = ["13-SendableAndRegions"]
+let compileCheckChapters: Set<String> = ["16-ApproachableConcurrency"]
 
 /// Swift settings a chapter's exercise and solution share, for example an upcoming feature.
 /// The chapter's `Swift6Check` passes the same flags to its Swift 6 compile.
-let chapterSettings: [String: [SwiftSetting]] = [:]
+let chapterSettings: [String: [SwiftSetting]] = [
+    // An app module as a new Xcode 26 app sets it up: main actor by default (SE-0466), and the
+    // two upcoming features of Xcode's "Approachable Concurrency" setting (SE-0461, SE-0470).
+    "16-ApproachableConcurrency": [
+        .defaultIsolation(MainActor.self),
+        .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+        .enableUpcomingFeature("InferIsolatedConformances"),
+    ]
+]
 
 var targets: [Target] = [
     // The simulated world the exercises call: servers, SDKs, pickers. Deterministic, driven by tests.

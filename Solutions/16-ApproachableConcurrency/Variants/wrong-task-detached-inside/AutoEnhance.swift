@@ -1,0 +1,15 @@
+import SimulatedWorld
+
+/// Enhances every tile of `photo`, one after another, checking for cancellation between
+/// tiles. Each tile is CPU-heavy work, so this runs off the main actor.
+nonisolated func enhanceTiles(of photo: RawPhoto, with engine: PixelEngine) async throws -> EnhancedPhoto {
+    // Off the main actor, whoever calls this.
+    try await Task.detached {
+        var tiles: [EnhancedTile] = []
+        for index in 0..<photo.tileCount {
+            try Task.checkCancellation()
+            tiles.append(engine.enhance(tile: index, of: photo))
+        }
+        return EnhancedPhoto(id: photo.id, tiles: tiles)
+    }.value
+}
