@@ -81,8 +81,7 @@ public enum PoolWatchdog {
     ) async rethrows {
         let disarmed = Alarm()
         let ticks = 30
-        let tick = Double(limit.components.seconds) / Double(ticks)
-            + Double(limit.components.attoseconds) / 1e18 / Double(ticks)
+        let tick = (limit / ticks) / .seconds(1)
         let watchdog = Thread {
             for _ in 0..<ticks {
                 Thread.sleep(forTimeInterval: tick)

@@ -27,7 +27,7 @@ struct FeedMetricsTests {
 // MARK: The scenarios, played in the child process
 
 extension Scenario {
-    func metricsCountFromThreads(_ progress: Progress) async {
+    func metricsCountFromThreads(_ progress: ScenarioProgress) async {
         let metrics = FeedMetrics()
         let threads = 4
         let (hitsEach, missesEach) = (200, 100)
@@ -43,7 +43,8 @@ extension Scenario {
         guard await awaitResult(of: { await done.reach(threads) }, orRecord: Bugs.neverReturns) != nil else { return }
         let expected = FeedMetrics.Snapshot(hits: threads * hitsEach, misses: threads * missesEach)
         let snapshot = await onPlainThread(
-            orRecord: Bugs.neverReturns, "snapshot never returned, read from a thread of its own after every count was recorded."
+            orRecord: Bugs.neverReturns,
+            "snapshot never returned, read from a thread of its own after every count was recorded."
         ) { metrics.snapshot }
         if let snapshot, snapshot != expected {
             Bugs.wrongCounts.record(
@@ -52,7 +53,7 @@ extension Scenario {
         }
     }
 
-    func metricsManyCallers(_ progress: Progress) async {
+    func metricsManyCallers(_ progress: ScenarioProgress) async {
         let metrics = FeedMetrics()
         let callers = startCallersAtEveryPriority { _ in
             metrics.recordHit()
@@ -67,11 +68,13 @@ extension Scenario {
         else { return }
         let expected = FeedMetrics.Snapshot(hits: callers.total, misses: callers.total)
         let snapshot = await onPlainThread(
-            orRecord: Bugs.neverReturns, "snapshot never returned, read from a thread of its own after every task had returned."
+            orRecord: Bugs.neverReturns,
+            "snapshot never returned, read from a thread of its own after every task had returned."
         ) { metrics.snapshot }
         if let snapshot, snapshot != expected {
             Bugs.wrongCounts.record(
-                "\(callers.total) tasks each recorded one hit and one miss; snapshot then said \"\(snapshot)\", not \"\(expected)\".")
+                "\(callers.total) tasks each recorded one hit and one miss; snapshot then said \"\(snapshot)\", not \"\(expected)\"."
+            )
         }
     }
 }

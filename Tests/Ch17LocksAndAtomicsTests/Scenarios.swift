@@ -85,7 +85,7 @@ enum Scenario: String, Codable, Sendable {
 
     /// In the child: plays the scenario.
     func run() async {
-        let progress = Progress()
+        let progress = ScenarioProgress()
         await PoolWatchdog.guarding(report: { progress.report }) {
             switch self {
             case .cacheServesWhatItFetched: await cacheServesWhatItFetched(progress)
@@ -100,7 +100,7 @@ enum Scenario: String, Codable, Sendable {
 }
 
 /// What a scenario had done when the watchdog looked: one line, for the failure message.
-final class Progress: Sendable {
+final class ScenarioProgress: Sendable {
     private let describe = Locked<@Sendable () -> String>({ "The scenario had not started yet." })
 
     /// The line, with the numbers as they are now.

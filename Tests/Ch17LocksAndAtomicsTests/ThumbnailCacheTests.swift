@@ -39,18 +39,22 @@ struct ThumbnailCacheTests {
 // MARK: The scenarios, played in the child process
 
 extension Scenario {
-    func cacheServesWhatItFetched(_ progress: Progress) async {
+    func cacheServesWhatItFetched(_ progress: ScenarioProgress) async {
         let service = ThumbnailService()
         let cache = ThumbnailCache(service: service)
-        progress.report { "thumbnail(for: \"beach\") had not returned; the service had started \(service.started.value) fetch(es)." }
+        progress.report {
+            "thumbnail(for: \"beach\") had not returned; the service had started \(service.started.value) fetch(es)."
+        }
         if let early = cache.cachedThumbnail(for: "beach") {
-            Bugs.wrongThumbnail.record("cachedThumbnail(for: \"beach\") returned \(early.id) before anything was fetched.")
+            Bugs.wrongThumbnail.record(
+                "cachedThumbnail(for: \"beach\") returned \(early.id) before anything was fetched.")
         }
         for call in 1...2 {
             let result = await awaitResult(of: { try await cache.thumbnail(for: "beach") }, orRecord: Bugs.neverReturns)
             switch result {
             case .success(let thumbnail) where thumbnail != .expected(for: "beach"):
-                Bugs.wrongThumbnail.record("Call \(call) of thumbnail(for: \"beach\") returned the thumbnail of \"\(thumbnail.id)\".")
+                Bugs.wrongThumbnail.record(
+                    "Call \(call) of thumbnail(for: \"beach\") returned the thumbnail of \"\(thumbnail.id)\".")
             case .failure(let error):
                 Bugs.wrongThumbnail.record("Call \(call) of thumbnail(for: \"beach\") threw \(error).")
             default:
@@ -60,43 +64,55 @@ extension Scenario {
         let fetches = service.started.value
         if fetches > 1 {
             Bugs.fetchedAgain.record(
-                "thumbnail(for: \"beach\") was called twice, one call after the other, and the service was asked \(fetches) times.")
+                "thumbnail(for: \"beach\") was called twice, one call after the other, and the service was asked \(fetches) times."
+            )
         }
         let cached = await onPlainThread(
             orRecord: Bugs.lookupWaitsForFetch, "cachedThumbnail(for: \"beach\") never returned, with no fetch running."
         ) { cache.cachedThumbnail(for: "beach") }
         if let cached, cached != .expected(for: "beach") {
             Bugs.wrongThumbnail.record(
-                "After thumbnail(for: \"beach\") returned, cachedThumbnail(for: \"beach\") returned \(cached.map { "\"\($0.id)\"" } ?? "nil").")
+                "After thumbnail(for: \"beach\") returned, cachedThumbnail(for: \"beach\") returned \(cached.map { "\"\($0.id)\"" } ?? "nil")."
+            )
         }
     }
 
-    func failedFetchIsNotKept(_ progress: Progress) async {
+    func failedFetchIsNotKept(_ progress: ScenarioProgress) async {
         let service = ThumbnailService()
         let cache = ThumbnailCache(service: service)
         service.fail(.image, for: "broken")
-        progress.report { "thumbnail(for: \"broken\") had not returned; the service had started \(service.started.value) fetch(es)." }
+        progress.report {
+            "thumbnail(for: \"broken\") had not returned; the service had started \(service.started.value) fetch(es)."
+        }
         let result = await awaitResult(of: { try await cache.thumbnail(for: "broken") }, orRecord: Bugs.neverReturns)
         if case .success(let thumbnail) = result {
             Bugs.failureHidden.record(
-                "The service failed the fetch of \"broken\", yet thumbnail(for: \"broken\") returned a thumbnail of \"\(thumbnail.id)\".")
+                "The service failed the fetch of \"broken\", yet thumbnail(for: \"broken\") returned a thumbnail of \"\(thumbnail.id)\"."
+            )
         }
         if case .failure(let error) = result, !(error is ThumbnailServiceError) {
-            Bugs.failureHidden.record("The service failed the fetch of \"broken\", and thumbnail(for:) threw \(error) instead of its error.")
+            Bugs.failureHidden.record(
+                "The service failed the fetch of \"broken\", and thumbnail(for:) threw \(error) instead of its error.")
         }
         let cached = await onPlainThread(
-            orRecord: Bugs.lookupWaitsForFetch, "cachedThumbnail(for: \"broken\") never returned, with no fetch running."
+            orRecord: Bugs.lookupWaitsForFetch,
+            "cachedThumbnail(for: \"broken\") never returned, with no fetch running."
         ) { cache.cachedThumbnail(for: "broken") }
         if let kept = cached ?? nil {
-            Bugs.failureHidden.record("After the fetch of \"broken\" failed, the cache kept a thumbnail of \"\(kept.id)\" for it.")
+            Bugs.failureHidden.record(
+                "After the fetch of \"broken\" failed, the cache kept a thumbnail of \"\(kept.id)\" for it.")
         }
     }
 
-    func lookupDuringFetch(_ progress: Progress) async {
+    func lookupDuringFetch(_ progress: ScenarioProgress) async {
         let service = ThumbnailService()
         let cache = ThumbnailCache(service: service)
-        progress.report { "thumbnail(for: \"beach\") had not returned; the service had started \(service.started.value) fetch(es)." }
-        guard case .success = await awaitResult(of: { try await cache.thumbnail(for: "beach") }, orRecord: Bugs.neverReturns)
+        progress.report {
+            "thumbnail(for: \"beach\") had not returned; the service had started \(service.started.value) fetch(es)."
+        }
+        guard
+            case .success = await awaitResult(
+                of: { try await cache.thumbnail(for: "beach") }, orRecord: Bugs.neverReturns)
         else { return }
 
         // The fetch of "forest" is held by the service: the network is slow today.
@@ -116,16 +132,18 @@ extension Scenario {
         ) { cache.cachedThumbnail(for: "beach") }
         if let beach, beach != .expected(for: "beach") {
             Bugs.wrongThumbnail.record(
-                "cachedThumbnail(for: \"beach\") returned \(beach.map { "\"\($0.id)\"" } ?? "nil") after \"beach\" was fetched.")
+                "cachedThumbnail(for: \"beach\") returned \(beach.map { "\"\($0.id)\"" } ?? "nil") after \"beach\" was fetched."
+            )
         }
         service.releaseAll()
         let result = await awaitResult(of: { try await forest.value }, orRecord: Bugs.neverReturns)
         if let result, result.value != .expected(for: "forest") {
-            Bugs.wrongThumbnail.record("thumbnail(for: \"forest\") did not return the thumbnail of \"forest\": \(result).")
+            Bugs.wrongThumbnail.record(
+                "thumbnail(for: \"forest\") did not return the thumbnail of \"forest\": \(result).")
         }
     }
 
-    func cacheManyCallers(_ progress: Progress) async {
+    func cacheManyCallers(_ progress: ScenarioProgress) async {
         let service = ThumbnailService()
         let cache = ThumbnailCache(service: service)
         let wrong = Locked<[String]>([])
