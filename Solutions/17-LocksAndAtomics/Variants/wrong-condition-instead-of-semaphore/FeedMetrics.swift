@@ -1,5 +1,4 @@
 import Foundation
-import SimulatedWorld
 
 /// The photo feed's counters: how many thumbnails the cache had, and how many it had to fetch.
 ///
@@ -52,18 +51,29 @@ public final class FeedMetrics: Sendable {
     /// Runs `operation` on the actor and waits for it, so that callers stay synchronous and
     /// a snapshot always includes the counts recorded before it.
     private func waitFor<Value: Sendable>(_ operation: @escaping @Sendable (Counts) async -> Value) -> Value {
-        let condition = NSCondition()
-        let result = Locked<Value?>(nil)
-        Task { [counts] in
-            let value = await operation(counts)
-            condition.lock()
-            result.withLock { $0 = value }
+        let answer = Answer<Value>()
+        Task { [counts] in answer.give(await operation(counts)) }
+        return answer.wait()
+    }
+}
+
+/// One value, handed from a task to a thread that waits for it on a condition.
+private final class Answer<Value: Sendable>: @unchecked Sendable {
+    // Guarded by `condition`.
+    private let condition = NSCondition()
+    private var value: Value?
+
+    func give(_ value: Value) {
+        condition.withLock {
+            self.value = value
             condition.signal()
-            condition.unlock()
         }
-        condition.lock()
-        while result.withLock({ $0 == nil }) { condition.wait() }
-        condition.unlock()
-        return result.withLock { $0! }
+    }
+
+    func wait() -> Value {
+        condition.withLock {
+            while value == nil { condition.wait() }
+            return value!
+        }
     }
 }
