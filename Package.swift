@@ -26,6 +26,7 @@ let chapters: [(folder: String, module: String)] = [
     ("13-SendableAndRegions", "Ch13SendableAndRegions"),
     ("14-ActorReentrancy", "Ch14ActorReentrancy"),
     ("16-ApproachableConcurrency", "Ch16ApproachableConcurrency"),
+    ("17-LocksAndAtomics", "Ch17LocksAndAtomics"),
     ("19-ClocksAndTimeouts", "Ch19ClocksAndTimeouts"),
     ("20-TestingConcurrentCode", "Ch20TestingConcurrentCode"),
 ]

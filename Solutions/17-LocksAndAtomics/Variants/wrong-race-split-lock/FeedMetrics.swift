@@ -1,0 +1,44 @@
+import SimulatedWorld
+
+/// The photo feed's counters: how many thumbnails the cache had, and how many it had to fetch.
+///
+/// The feed's loading tasks record them from async code. The debug overlay and the log read
+/// them from synchronous code (a draw call, a `description`), so every method here is
+/// synchronous.
+public final class FeedMetrics: Sendable {
+    /// The counts at one moment.
+    public struct Snapshot: Sendable, Hashable, CustomStringConvertible {
+        /// Thumbnails the cache already had.
+        public var hits: Int
+        /// Thumbnails the cache had to fetch.
+        public var misses: Int
+
+        public init(hits: Int = 0, misses: Int = 0) {
+            self.hits = hits
+            self.misses = misses
+        }
+
+        public var description: String { "\(hits) hits, \(misses) misses" }
+    }
+
+    private let counts = Locked(Snapshot())
+
+    public init() {}
+
+    /// Counts a thumbnail the cache already had.
+    public func recordHit() {
+        let seen = snapshot.hits
+        counts.withLock { $0.hits = seen + 1 }
+    }
+
+    /// Counts a thumbnail the cache had to fetch.
+    public func recordMiss() {
+        let seen = snapshot.misses
+        counts.withLock { $0.misses = seen + 1 }
+    }
+
+    /// The counts now, including everything recorded before this call.
+    public var snapshot: Snapshot {
+        counts.withLock { $0 }
+    }
+}
