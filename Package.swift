@@ -23,6 +23,7 @@ let chapters: [(folder: String, module: String)] = [
     ("10-TaskGroups", "Ch10TaskGroups"),
     ("11-UnstructuredTasks", "Ch11UnstructuredTasks"),
     ("12-DetachedTasks", "Ch12DetachedTasks"),
+    ("18-AsyncStreams", "Ch18AsyncStreams"),
 ]
 
 /// Part II chapters whose exercise is wrong under a Swift 6 compile. The package builds their
