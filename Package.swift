@@ -27,6 +27,7 @@ let chapters: [(folder: String, module: String)] = [
     ("14-ActorReentrancy", "Ch14ActorReentrancy"),
     ("16-ApproachableConcurrency", "Ch16ApproachableConcurrency"),
     ("17-LocksAndAtomics", "Ch17LocksAndAtomics"),
+    ("18-AsyncStreams", "Ch18AsyncStreams"),
     ("19-ClocksAndTimeouts", "Ch19ClocksAndTimeouts"),
     ("20-TestingConcurrentCode", "Ch20TestingConcurrentCode"),
 ]

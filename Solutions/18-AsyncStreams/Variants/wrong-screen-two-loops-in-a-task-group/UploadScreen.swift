@@ -1,0 +1,36 @@
+import SimulatedWorld
+
+/// The upload screen: a progress bar and a "42 %" label, both following the upload.
+///
+/// Solution: one stream, one consumer. Two loops over the same `AsyncStream` share its values
+/// (each value goes to only one of them), so one loop updates both the bar and the label.
+@MainActor
+public final class UploadScreen {
+    let bar: ProgressDisplay
+    let label: ProgressDisplay
+    private var watching: Task<Void, Never>?
+
+    public init(bar: ProgressDisplay, label: ProgressDisplay) {
+        self.bar = bar
+        self.label = label
+    }
+
+    /// Shows the progress of `upload` in the bar and in the label, until it completes.
+    public func watch(_ upload: RideUpload) {
+        watching?.cancel()
+        let progress = uploadProgress(of: upload)
+        let (bar, label) = (bar, label)
+        watching = Task {
+            await withDiscardingTaskGroup { group in
+                group.addTask { for await fraction in progress { await bar.show(fraction) } }
+                group.addTask { for await fraction in progress { await label.show(fraction) } }
+            }
+        }
+    }
+
+    /// The screen closes: it stops following the upload.
+    public func close() {
+        watching?.cancel()
+        watching = nil
+    }
+}
