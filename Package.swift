@@ -36,8 +36,7 @@ let chapters: [(folder: String, module: String)] = [
 /// exercise in Swift 5 mode, so the workbook always builds; their tests compile the same files
 /// in Swift 6 mode (WorkbookTesting's `Swift6Check`) and turn each diagnostic into a lesson.
 /// Their solutions build in Swift 6 mode, like every other module.
-let compileCheckChapters: Set<String> = ["13-SendableAndRegions"]
-let compileCheckChapters: Set<String> = ["16-ApproachableConcurrency"]
+let compileCheckChapters: Set<String> = ["13-SendableAndRegions", "16-ApproachableConcurrency"]
 
 /// Swift settings a chapter's exercise and solution share, for example an upcoming feature.
 /// The chapter's `Swift6Check` passes the same flags to its Swift 6 compile.

@@ -10,14 +10,12 @@ import WorkbookTesting
 
 /// The chapter's Swift 6 compile, with the same settings as its target in Package.swift:
 /// main actor by default and Xcode's two "Approachable Concurrency" upcoming features.
-/// (`-wmo`: the files are compiled together, as one module, into one SIL output.)
 let swift6 = Swift6Check(
     chapter: "16-ApproachableConcurrency", module: "Ch16ApproachableConcurrency",
     flags: [
         "-default-isolation", "MainActor",
         "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
         "-enable-upcoming-feature", "InferIsolatedConformances",
-        "-wmo",
     ])
 
 /// The lessons that explain the diagnostics a learner may meet in this chapter's files.
