@@ -1,0 +1,12 @@
+@preconcurrency import LegacyCameraSDK
+
+extension CameraScreen: CameraSessionDelegate {
+    /// The SDK hands over each preview frame here. The preview is UI, so it is drawn on the
+    /// main actor.
+    nonisolated public func cameraSession(_ session: CameraSession, didOutput frame: CameraFrame) {
+        let number = frame.number
+        Task { @MainActor in
+            self.show(frame: number)
+        }
+    }
+}
