@@ -34,7 +34,7 @@ enum Bugs {
     static let sendsAcrossIsolation = reading.lesson(
         "a value that is not Sendable crosses an isolation boundary",
         "only Sendable values may go from one isolation domain to another: take the Sendable data you need (an id, a number) out of the object before the hop",
-        section: "Run on the caller's actor: isolated parameters and #isolation")
+        section: "Calls from nonisolated code")
 
     // The preview (the delegate).
     static let assumeIsolatedOffMain = reading.lesson(

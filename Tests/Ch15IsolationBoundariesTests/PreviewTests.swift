@@ -39,7 +39,7 @@ func previewScenario() async {
 struct PreviewTests {
     @Test(
         "Each frame the SDK delivers on its queue is drawn on the main actor",
-        .exposesBug(Bugs.assumeIsolatedOffMain))
+        .exposesBug(Bugs.assumeIsolatedOffMain, Bugs.crashed))
     func framesReachThePreview() async {
         let log = CrashLog()
         let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in

@@ -29,7 +29,7 @@ func shutterScenario() async {
 struct ShutterTests {
     @Test(
         "A photo taken is added and shown on the main actor",
-        .exposesBug(Bugs.completionTrapped))
+        .exposesBug(Bugs.completionTrapped, Bugs.crashed))
     func photoReachesTheScreen() async {
         let log = CrashLog()
         let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
