@@ -43,7 +43,7 @@ enum Bugs {
         section: "assumeIsolated checks, it does not hop")
     static let delegateTrapped = reading.lesson(
         "the main-actor delegate method was called on the SDK's queue, and Swift's run-time isolation check stopped the process",
-        "a delegate method isolated to the main actor (through a @preconcurrency or a @MainActor conformance) is checked when the SDK calls it; the SDK calls it on its own queue, so the check fails. Make the method nonisolated and hop to the main actor",
+        "a delegate method isolated to the main actor (through a @preconcurrency conformance) is checked when the SDK calls it; the SDK calls it on its own queue, so the check fails. Make the method nonisolated and hop to the main actor",
         section: "When Swift 6 checks isolation at run time")
     static let previewOffMainActor = reading.lesson(
         "a preview frame was drawn off the main actor",
@@ -121,21 +121,21 @@ func lessonForTrap(in log: CrashLog, callbackFile file: String, otherwise lesson
         let lines = claims.map { "\($0.file):\($0.line): `\($0.sourceLine)`" }.joined(separator: "; ")
         return Bugs.assumeIsolatedOffMain.adding(died + " The claim: \(lines).")
     }
-    if let conformance = mainActorConformance() {
+    if let conformance = mainActorConformance(marked: "preconcurrency") {
         return Bugs.delegateTrapped.adding(
             died + " \(conformance) makes the compiler accept a main-actor witness, and check it at run time.")
     }
     return lesson.adding(died)
 }
 
-/// A conformance to the SDK's delegate protocol marked `@preconcurrency` or `@MainActor` in the
-/// learner's code, as "File.swift:LINE (`line`)", or nil.
-func mainActorConformance() -> String? {
+/// A conformance to the SDK's delegate protocol marked `@attribute` (`preconcurrency`, `MainActor`)
+/// in the learner's code, as "File.swift:LINE (`line`)", or nil.
+func mainActorConformance(marked attribute: String) -> String? {
     for url in swift6.sourceFiles {
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
         for (index, line) in text.components(separatedBy: "\n").enumerated()
         where line.range(
-            of: #":.*@(preconcurrency|MainActor)\s+CameraSessionDelegate"#, options: .regularExpression) != nil
+            of: ":.*@\(attribute)\\s+CameraSessionDelegate", options: .regularExpression) != nil
         {
             return "\(url.lastPathComponent):\(index + 1) (`\(line.trimmingCharacters(in: .whitespaces))`)"
         }

@@ -24,9 +24,13 @@ func previewScenario() async {
         }
     }
     let frames = screen.preview.frames
+    let isolatedConformance = mainActorConformance(marked: "MainActor").map {
+        " \($0) isolates the conformance to the main actor, but nothing checks that when the SDK calls."
+    }
     for frame in frames where !frame.drawnOnMainActor {
         Bugs.previewOffMainActor.record(
-            "Frame \(frame.content) was drawn on \(CameraSession.delegateQueueLabel), not on the main actor.")
+            "Frame \(frame.content) was drawn on \(CameraSession.delegateQueueLabel), not on the main actor."
+                + (isolatedConformance ?? ""))
     }
     let shown = frames.map(\.content)
     if shown != [1, 2, 3] {
