@@ -2,7 +2,9 @@ import SimulatedWorld
 
 /// Saves the photos `ids` to `cameraRoll`, one after the other, and shows on `progress` how
 /// many are done. Returns once every photo is saved.
-nonisolated(nonsending) public func exportPhotos(_ ids: [String], to cameraRoll: CameraRoll, progress: ProgressBar) async {
+nonisolated(nonsending) public func exportPhotos(_ ids: [String], to cameraRoll: CameraRoll, progress: ProgressBar)
+    async
+{
     progress.setProgress(0, of: ids.count)
     for (index, id) in ids.enumerated() {
         await cameraRoll.save(id)

@@ -19,4 +19,5 @@ extension CameraScreen {
 }
 
 // The progress bar is only ever touched by one export at a time.
+// swift-format-ignore: AvoidRetroactiveConformances
 extension ProgressBar: @unchecked @retroactive Sendable {}
