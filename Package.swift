@@ -57,7 +57,7 @@ var targets: [Target] = [
     .executableTarget(name: "workbook", dependencies: ["WorkbookCLI"]),
     .testTarget(name: "CurriculumTests", dependencies: ["WorkbookCurriculum"]),
     .testTarget(name: "InstrumentTests", dependencies: ["WorkbookTesting", "SimulatedWorld"]),
-    .testTarget(name: "SimulatedWorldTests", dependencies: ["SimulatedWorld", "WorkbookTesting"]),
+    .testTarget(name: "SimulatedWorldTests", dependencies: ["SimulatedWorld", "WorkbookTesting", "LegacyCameraSDK"]),
     .testTarget(
         name: "WorkbookCLITests", dependencies: ["WorkbookCLI", "WorkbookTesting", "SimulatedWorld"],
         exclude: ["Fixtures"]),
