@@ -23,6 +23,8 @@ let chapters: [(folder: String, module: String)] = [
     ("10-TaskGroups", "Ch10TaskGroups"),
     ("11-UnstructuredTasks", "Ch11UnstructuredTasks"),
     ("12-DetachedTasks", "Ch12DetachedTasks"),
+    ("13-SendableAndRegions", "Ch13SendableAndRegions"),
+    ("14-ActorReentrancy", "Ch14ActorReentrancy"),
     ("15-IsolationBoundaries", "Ch15IsolationBoundaries"),
 ]
 
@@ -30,7 +32,7 @@ let chapters: [(folder: String, module: String)] = [
 /// exercise in Swift 5 mode, so the workbook always builds; their tests compile the same files
 /// in Swift 6 mode (WorkbookTesting's `Swift6Check`) and turn each diagnostic into a lesson.
 /// Their solutions build in Swift 6 mode, like every other module.
-let compileCheckChapters: Set<String> = ["15-IsolationBoundaries"]
+let compileCheckChapters: Set<String> = ["13-SendableAndRegions", "15-IsolationBoundaries"]
 
 /// Swift settings a chapter's exercise and solution share, for example an upcoming feature.
 /// The chapter's `Swift6Check` passes the same flags to its Swift 6 compile.
@@ -94,6 +96,8 @@ for chapter in chapters {
 
 let package = Package(
     name: "ConcurrencyWorkbook",
+    // Mutex and Atomic (Synchronization) need macOS 15; Linux has them on every version.
+    platforms: [.macOS(.v15)],
     // BEGIN SOLUTIONS
     traits: [
         .trait(

@@ -20,6 +20,10 @@ public enum Command: Equatable, Sendable {
     case studentEdition(directory: String)
     /// Compares (or, with `update`, records) the hashes of the tests and shared instruments.
     case hashes(update: Bool)
+    /// One learner run as a JSON, JUnit or Markdown report (see ``WorkbookReport``).
+    case report(ReportOptions)
+    /// Grades student checkouts against this workbook's tests (see ``ClassGrading``).
+    case grade(GradeOptions)
     /// Help on one command, or on all of them.
     case help(CommandName?)
 }
@@ -28,7 +32,7 @@ public enum Command: Equatable, Sendable {
 public enum CommandName: String, CaseIterable, Sendable {
     case list, check, hint, watch, reset, verify
     case studentEdition = "student-edition"
-    case hashes, help
+    case hashes, report, grade, help
 
     /// The valid names, for error messages.
     public static var choices: String { allCases.map(\.rawValue).joined(separator: ", ") }
@@ -107,6 +111,12 @@ extension Command {
             let update = rest.first == "--update"
             if update { rest.removeFirst() }
             command = .hashes(update: update)
+        case .report:
+            command = .report(try ReportOptions.parse(rest))
+            rest = []
+        case .grade:
+            command = .grade(try GradeOptions.parse(rest))
+            rest = []
         case .help:
             if rest.isEmpty { return .help(nil) }
             let topic = try take("[command]")

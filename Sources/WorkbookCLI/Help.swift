@@ -15,12 +15,14 @@ public enum Help {
           verify                   the teacher/CI check: solutions pass, exercises fail for the right reasons
           student-edition <dir>    write a copy of the workbook without Solutions/ into a new folder
           hashes [--update]        check (or record) the hashes of the tests, for maintainers
+          report [--format F]      one run of every chapter as JSON, JUnit or Markdown, for CI
+          grade <dir>...           grade student checkouts against these tests: a class table
           help [command]           this text, or help on one command
 
         A chapter is named by its number (1 or 01), its folder (01-Continuations) or its module
         (Ch01Continuations); without one, check and hint take the chapter you are on (the first
         not done). From outside the workbook: swift run --package-path <dir> workbook.
-        list, check and watch stop a test run that takes longer than --time-limit SECONDS
+        list, check, watch, report and grade stop a test run that takes longer than --time-limit SECONDS
         (default 60) or more memory than --memory-limit GB (default 2).
         Run `swift run workbook <command> --help` for more.
         """
@@ -130,6 +132,56 @@ public enum Help {
             Chapters/test-hashes.json, and exits with 1 if any differ. Maintainers run it with
             --update after changing tests, instruments, Package.swift or an exercise, or adding a
             chapter.
+            """
+        case .report:
+            """
+            Usage: swift run workbook report [--format json|junit|markdown] [--output FILE]
+                                             [--from FILE] [--fail-if-tampered]
+                                             [--time-limit SECONDS] [--memory-limit GB]
+
+            Builds and runs every chapter's tests once and writes the result in a stable format,
+            for CI services and classroom tools (the student edition's
+            .github/workflows/workbook.yml runs it on every push):
+
+              json       every chapter: status, tests passed and failed, the failing lessons with
+                         their README sections, tamper findings; the toolchain, the commit, a
+                         timestamp. Its schema is in README.md ("The report's JSON schema").
+              junit      JUnit XML: one test case per chapter test, each failure with its lesson
+              markdown   the chapter table, for a CI job summary
+
+            --output FILE       write the report to FILE instead of standard output
+            --from FILE         render a JSON report made earlier instead of running the tests
+            --fail-if-tampered  exit with 1 if the report records tampering
+
+            Exits with 0 whatever the progress (chapters failing or not compiling are part of the
+            report); non-zero only when no report could be made. The statuses are this run's
+            alone: no "last known" ones, and nothing is recorded in .workbook/.
+
+            \(RunLimits.optionsHelp)
+            """
+        case .grade:
+            """
+            Usage: swift run workbook grade <dir>... [--output DIR] [--allow-root]
+                                            [--time-limit SECONDS] [--memory-limit GB]
+
+            For the teacher, in the teacher's checkout. Each <dir> is a student checkout, or a
+            folder of them. Each student's exercise files are laid over a copy of this workbook
+            (its Package.swift without solutions, Sources/, Tests/ and Chapters/test-hashes.json:
+            never the student's) in .build-grade/workbook, and every chapter's tests run there.
+            Tamper findings come from comparing the student's tests, instruments and Package.swift
+            with this workbook's record. The students' folders are only read.
+
+            Writes a class table (student, chapters done, current chapter, tamper findings, notes)
+            and the lessons most students fail, in Markdown (also printed) and CSV, with each
+            student's JSON report, to DIR (default .workbook/grades). A checkout that does not
+            compile, hangs (--time-limit, per student) or crashes is reported as such, and the
+            others are still graded.
+
+            Grading runs code the students wrote, on this machine, as you. For submissions you
+            don't trust, run it in a throwaway container or CI job instead; it refuses to run as
+            root unless given --allow-root (a container's usual user).
+
+            \(RunLimits.optionsHelp)
             """
         case .help:
             """

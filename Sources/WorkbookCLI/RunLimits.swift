@@ -34,7 +34,7 @@ public struct RunLimits: Equatable, Sendable {
     public var memoryLimitKilobytes: Int { Int(memoryLimit * 1024 * 1024) }
 
     /// The commands that run tests, and so take the options.
-    public static let commands: Set<CommandName> = [.list, .check, .watch]
+    public static let commands: Set<CommandName> = [.list, .check, .watch, .report, .grade]
 
     /// Takes `--time-limit` and `--memory-limit` (with their values, or as `--x=value`) out
     /// of `arguments`. Returns the limits, the other arguments, and whether any was given.
@@ -85,10 +85,11 @@ extension RunLimits {
     static func check(_ given: Bool, for command: Command) throws(UsageError) {
         guard given else { return }
         switch command {
-        case .list, .check, .watch, .help: return
+        case .list, .check, .watch, .report, .grade, .help: return
         default:
             throw UsageError(
-                "--time-limit and --memory-limit apply to the commands that run tests: list, check and watch")
+                "--time-limit and --memory-limit apply to the commands that run tests: list, check, watch, report and grade"
+            )
         }
     }
 }

@@ -111,6 +111,7 @@ public enum StudentEdition {
         try manifest.write(to: destination.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
         try StudentReadme.render(curriculum).write(
             to: destination.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
+        try write(Data(StudentWorkflow.text.utf8), to: StudentWorkflow.path)
         if var record {
             // The edition's manifest is the original without its solutions: record that one.
             record.shared["Package.swift"] = SHA256.hex(Array(manifest.utf8))

@@ -2,7 +2,7 @@ import WorkbookCurriculum
 
 /// The `README.md` of a student edition: written for students, so it shows how to work
 /// through the chapters and nothing a student edition doesn't have (no solutions, no teacher
-/// scripts, no CI).
+/// scripts, no teacher CI); it mentions the CI workflow the edition carries.
 public enum StudentReadme {
     /// Every status the chapter table can show, one Markdown list item each. README.md and
     /// `list --help` say the same.
@@ -69,6 +69,13 @@ public enum StudentReadme {
             A chapter can be named by number (`1`, `01`), folder (`01-Continuations`) or module
             (`Ch01Continuations`). Every command has `--help`. Plain `swift test --filter
             Ch01ContinuationsTests` runs the same tests, with the raw output, in the same build.
+
+            ## On every push
+
+            `.github/workflows/workbook.yml` runs every chapter's tests on GitHub each time you push:
+            the chapter table shows on the run's summary page, and the `workbook-report` artifact holds
+            the same result as JSON and JUnit (`swift run workbook report` makes them on your machine).
+            Chapters that still fail don't fail the run; a changed test, `Sources/` or `Package.swift` does.
 
             ## Chapters
 

@@ -121,6 +121,8 @@ struct Session {
         case .verify(let options): return try verify(options)
         case .studentEdition(let directory): return try studentEdition(directory)
         case .hashes(let update): return try hashes(update: update)
+        case .report(let options): return try report(options)
+        case .grade(let options): return try grade(options)
         case .help: return 0
         }
     }

@@ -99,18 +99,22 @@ public struct Swift6Check: Sendable {
         }
     }
 
-    /// The learner's line, as a source location Swift Testing (and editors) can show.
-    func learnerLocation(of diagnostic: CompilerDiagnostic) -> SourceLocation? {
-        guard let url = sourceFiles.first(where: { $0.lastPathComponent == diagnostic.file }) else { return nil }
+    /// Line `line` of the learner's file `file`, as a source location Swift Testing (and editors)
+    /// can show, so an issue points at the learner's code rather than at the test.
+    public func learnerLocation(file: String, line: Int, column: Int = 1) -> SourceLocation? {
+        guard let url = sourceFiles.first(where: { $0.lastPathComponent == file }) else { return nil }
         return SourceLocation(
-            fileID: "\(module)/\(diagnostic.file)", filePath: url.path, line: max(diagnostic.line, 1),
-            column: max(diagnostic.column, 1))
+            fileID: "\(module)/\(file)", filePath: url.path, line: max(line, 1), column: max(column, 1))
+    }
+
+    func learnerLocation(of diagnostic: CompilerDiagnostic) -> SourceLocation? {
+        learnerLocation(file: diagnostic.file, line: diagnostic.line, column: diagnostic.column)
     }
 
     /// The compiler arguments of this chapter's Swift 6 compile.
     func compilerArguments() -> [String] {
         var arguments = [
-            "-swift-version", "6", "-emit-sil", "-o", "/dev/null", "-parse-as-library",
+            "-swift-version", "6", "-emit-sil", "-wmo", "-o", "/dev/null", "-parse-as-library",
             "-module-name", module, "-diagnostic-style", "llvm", "-no-color-diagnostics",
         ]
         if let modules = SwiftCompiler.modulesFolder { arguments += ["-I", modules] }

@@ -7,15 +7,16 @@ enum SwiftCompiler {
     ///
     /// In order: `WORKBOOK_SWIFTC`; on Linux, the toolchain whose `libswiftCore.so` this process
     /// loaded (the one that built the tests); `swiftc` on `PATH`; on macOS, `xcrun swiftc`.
-    static let command: Result<[String], CompilerUnavailable> = locate()
+    static let command: Result<[String], CompilerUnavailable> = locate(
+        environment: ProcessInfo.processInfo.environment)
 
     /// Why the compiler could not be run.
     struct CompilerUnavailable: Error, CustomStringConvertible {
         let description: String
     }
 
-    private static func locate() -> Result<[String], CompilerUnavailable> {
-        let environment = ProcessInfo.processInfo.environment
+    /// The command that runs `swiftc`, given the process's environment.
+    static func locate(environment: [String: String]) -> Result<[String], CompilerUnavailable> {
         if let path = environment["WORKBOOK_SWIFTC"], !path.isEmpty {
             guard FileManager.default.isExecutableFile(atPath: path) else {
                 return .failure(.init(description: "WORKBOOK_SWIFTC=\(path) is not an executable file"))
@@ -45,7 +46,12 @@ enum SwiftCompiler {
         /// `<toolchain>/usr/bin/swiftc`, from the path of the `libswiftCore.so` this process loaded
         /// (`<toolchain>/usr/lib/swift/linux/libswiftCore.so`).
         private static func swiftcBesideLoadedRuntime() -> String? {
-            guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return nil }
+            // procfs files report a size of 0, so read to the end rather than by size.
+            guard let handle = FileHandle(forReadingAtPath: "/proc/self/maps"),
+                let data = try? handle.readToEnd()
+            else { return nil }
+            try? handle.close()
+            let maps = String(decoding: data, as: UTF8.self)
             for line in maps.split(separator: "\n") where line.hasSuffix("/libswiftCore.so") {
                 guard let slash = line.firstIndex(of: "/") else { continue }
                 let library = URL(fileURLWithPath: String(line[slash...]))

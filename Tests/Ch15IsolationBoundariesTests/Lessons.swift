@@ -12,9 +12,8 @@ import WorkbookTesting
 
 private let reading = ChapterReading("15-IsolationBoundaries")
 
-/// The chapter's Swift 6 compile (the same files, in the Swift 6 language mode). `-wmo`: with
-/// `-emit-sil -o /dev/null`, swiftc compiles several files only as one module.
-let swift6 = Swift6Check(chapter: "15-IsolationBoundaries", module: "Ch15IsolationBoundaries", flags: ["-wmo"])
+/// The chapter's Swift 6 compile (the same files, in the Swift 6 language mode).
+let swift6 = Swift6Check(chapter: "15-IsolationBoundaries", module: "Ch15IsolationBoundaries")
 
 /// What can go wrong in this chapter, in the learner's words.
 enum Bugs {

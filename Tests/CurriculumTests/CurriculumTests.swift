@@ -112,7 +112,9 @@ struct CurriculumTests {
     @Test("The chapters about shared state name the README section the race check points to")
     func raceSectionsAreRead() throws {
         let withRaceSection = curriculum.chapters.filter { $0.raceSection != nil }.map(\.number)
-        #expect(withRaceSection == [2, 10], "chapters with a raceSection in Chapters/curriculum.json")
+        #expect(
+            Set([2, 10]).isSubset(of: withRaceSection),
+            "chapters 02 and 10 have a raceSection in Chapters/curriculum.json, and the decoder keeps it")
     }
 
     @Test("A chapter can be named by number, folder or module")

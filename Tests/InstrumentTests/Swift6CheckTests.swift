@@ -89,4 +89,17 @@ struct Swift6CheckTests {
         #expect(diagnostics.map(\.group) == ["SendingRisksDataRace"])
         #expect(diagnostics.first?.file == "Box.swift" && diagnostics.first?.line == 4)
     }
+
+    @Test("Finds the compiler, honours WORKBOOK_SWIFTC, and says why when it can't")
+    func locatesCompiler() throws {
+        let found = try SwiftCompiler.locate(environment: ["PATH": ""]).get()
+        #expect(found.last?.hasSuffix("swiftc") == true, "the toolchain that runs the tests has a swiftc")
+        let chosen = try SwiftCompiler.locate(environment: ["WORKBOOK_SWIFTC": found[0]]).get()
+        #expect(chosen == [found[0]])
+        guard case .failure(let why) = SwiftCompiler.locate(environment: ["WORKBOOK_SWIFTC": "/nowhere/swiftc"]) else {
+            Issue.record("a WORKBOOK_SWIFTC that is not a file was accepted")
+            return
+        }
+        #expect(why.description.contains("WORKBOOK_SWIFTC=/nowhere/swiftc"))
+    }
 }

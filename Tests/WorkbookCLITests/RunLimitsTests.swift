@@ -75,7 +75,9 @@ struct RunLimitsTests {
             let printed = Captured()
             let tool = Workbook(workingDirectory: workbook.root, out: printed.out, err: printed.err)
             #expect(tool.run(["hint", "1", "--time-limit", "5"]) == 2)
-            #expect(printed.takeErrors().contains("apply to the commands that run tests: list, check and watch"))
+            #expect(
+                printed.takeErrors().contains(
+                    "apply to the commands that run tests: list, check, watch, report and grade"))
             #expect(tool.run(["check", "--time-limit", "x", "1"]) == 2)
             #expect(printed.takeErrors().hasPrefix("workbook: --time-limit: give a whole number of seconds"))
             #expect(tool.run(["check", "--help", "--time-limit", "5"]) == 0)

@@ -1,0 +1,92 @@
+import SimulatedWorld
+import Testing
+import WorkbookTesting
+
+#if Solutions
+    import Ch13SendableAndRegionsSolution
+#else
+    import Ch13SendableAndRegions
+#endif
+
+/// What the screen's work does at run time, whatever the compiler says.
+@Suite("Chapter 13: the export screen at run time")
+@MainActor
+struct ExportScreenTests {
+    /// Waits, bounded, for `task` to end; records `Bugs.workNeverEnds` if it doesn't.
+    func finished<Value: Sendable>(_ task: Task<Value, Never>) async -> Value? {
+        guard case .finished(.success(let value)) = await withinHangLimit(hangLimit, { await task.value }) else {
+            Bugs.workNeverEnds.record("The task was still running after the studio let every piece of work through.")
+            return nil
+        }
+        return value
+    }
+
+    @Test("Moving the slider during an export changes the next export, not this one", .exposesBug(Bugs.settingsShared))
+    func sliderDuringExport() async {
+        let studio = ExportStudio(holdRenders: true)
+        let screen = ExportScreen(studio: studio, settings: ExportSettings(quality: 0.9, watermark: "Ana"))
+        let export = screen.exportTapped(["p1", "p2"])
+        let started = studio.rendersStarted
+        guard await awaitResult(of: { await started.reach(2) }, orRecord: Bugs.exportNeverRenders) != nil else {
+            studio.releaseRenders()
+            return
+        }
+        screen.settings.quality = 0.3
+        screen.settings.watermark = "Bo"
+        studio.releaseRenders()
+        guard let photos = await finished(export) else { return }
+        let expected = ["p1", "p2"].map { ExportStudio.RenderedPhoto(id: $0, quality: 0.9, watermark: "Ana") }
+        if photos != expected {
+            Bugs.settingsShared.record(
+                "The export started at quality 0.9 with watermark \"Ana\"; during it the slider moved to 0.3 and the watermark became \"Bo\". Exported: \(photos.map(\.description).joined(separator: ", ")).",
+                sourceLocation: #_sourceLocation)
+        }
+    }
+
+    @Test("Photos picked after Upload go in the next upload", .exposesBug(Bugs.batchUsedAfterSending))
+    func picksAfterUpload() async {
+        let studio = ExportStudio(holdUploads: true)
+        let screen = ExportScreen(studio: studio)
+        screen.pick("a")
+        screen.pick("b")
+        let upload = screen.uploadTapped()
+        let requested = studio.sessionsRequested
+        guard await awaitResult(of: { await requested.reach(1) }, orRecord: Bugs.uploadNeverStarts) != nil else {
+            studio.releaseUploads()
+            return
+        }
+        screen.pick("c")
+        if screen.pickedPhotos != ["c"] {
+            Bugs.batchUsedAfterSending.record(
+                "After Upload (with \"a\" and \"b\" picked) the user picked \"c\"; the screen now shows \(screen.pickedPhotos) picked for the next upload, expected [\"c\"]."
+            )
+        }
+        studio.releaseUploads()
+        guard await finished(upload) != nil else { return }
+        guard await finished(screen.uploadTapped()) != nil else { return }
+        if studio.uploadedBatches != [["a", "b"], ["c"]] {
+            Bugs.batchUsedAfterSending.record(
+                "Upload was tapped with \"a\" and \"b\" picked, then again after \"c\" was picked; the studio received \(studio.uploadedBatches), expected [[\"a\", \"b\"], [\"c\"]]."
+            )
+        }
+    }
+
+    @Test("The export renders every photo at once, reports each to the progress, and keeps their order")
+    func progressAndOrder() async {
+        let studio = ExportStudio(holdRenders: true)
+        let screen = ExportScreen(studio: studio, settings: ExportSettings(quality: 0.5))
+        let ids = ["p1", "p2", "p3"]
+        let export = screen.exportTapped(ids)
+        let started = studio.rendersStarted
+        guard await awaitResult(of: { await started.reach(3) }, orRecord: Bugs.exportNeverRenders) != nil else {
+            studio.releaseRenders()
+            return
+        }
+        #expect(screen.progress.finished.isEmpty, "No photo is finished while every render is held.")
+        studio.releaseRenders()
+        guard let photos = await finished(export) else { return }
+        #expect(photos.map(\.id) == ids, "exportTapped returns the photos in the order it was given.")
+        #expect(Set(screen.progress.finished) == Set(ids), "Every exported photo is reported to the progress once.")
+        #expect(screen.progress.finished.count == ids.count, "Every exported photo is reported to the progress once.")
+    }
+}
