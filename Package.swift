@@ -25,6 +25,7 @@ let chapters: [(folder: String, module: String)] = [
     ("12-DetachedTasks", "Ch12DetachedTasks"),
     ("13-SendableAndRegions", "Ch13SendableAndRegions"),
     ("14-ActorReentrancy", "Ch14ActorReentrancy"),
+    ("15-IsolationBoundaries", "Ch15IsolationBoundaries"),
     ("16-ApproachableConcurrency", "Ch16ApproachableConcurrency"),
     ("17-LocksAndAtomics", "Ch17LocksAndAtomics"),
     ("18-AsyncStreams", "Ch18AsyncStreams"),
@@ -36,7 +37,9 @@ let chapters: [(folder: String, module: String)] = [
 /// exercise in Swift 5 mode, so the workbook always builds; their tests compile the same files
 /// in Swift 6 mode (WorkbookTesting's `Swift6Check`) and turn each diagnostic into a lesson.
 /// Their solutions build in Swift 6 mode, like every other module.
-let compileCheckChapters: Set<String> = ["13-SendableAndRegions", "16-ApproachableConcurrency"]
+let compileCheckChapters: Set<String> = [
+    "13-SendableAndRegions", "15-IsolationBoundaries", "16-ApproachableConcurrency",
+]
 
 /// Swift settings a chapter's exercise and solution share, for example an upcoming feature.
 /// The chapter's `Swift6Check` passes the same flags to its Swift 6 compile.
@@ -50,9 +53,17 @@ let chapterSettings: [String: [SwiftSetting]] = [
     ]
 ]
 
+/// Modules besides SimulatedWorld that a chapter's exercise, solution and tests import.
+let chapterDependencies: [String: [Target.Dependency]] = [
+    "15-IsolationBoundaries": ["LegacyCameraSDK"]
+]
+
 var targets: [Target] = [
     // The simulated world the exercises call: servers, SDKs, pickers. Deterministic, driven by tests.
     .target(name: "SimulatedWorld"),
+    // A camera SDK from before Swift concurrency, for chapter 15's `@preconcurrency import`:
+    // a module of its own, in the Swift 5 language mode, with no concurrency annotations.
+    .target(name: "LegacyCameraSDK", dependencies: ["SimulatedWorld"], swiftSettings: [.swiftLanguageMode(.v5)]),
     // The instruments the tests use: bounded waits, crash diagnosis, the exposes-bug trait.
     .target(name: "WorkbookTesting", dependencies: ["SimulatedWorld"]),
     // The curriculum manifest model, read by tests and tooling.
@@ -63,21 +74,26 @@ var targets: [Target] = [
     .executableTarget(name: "workbook", dependencies: ["WorkbookCLI"]),
     .testTarget(name: "CurriculumTests", dependencies: ["WorkbookCurriculum"]),
     .testTarget(name: "InstrumentTests", dependencies: ["WorkbookTesting", "SimulatedWorld"]),
-    .testTarget(name: "SimulatedWorldTests", dependencies: ["SimulatedWorld", "WorkbookTesting"]),
+    .testTarget(name: "SimulatedWorldTests", dependencies: ["SimulatedWorld", "WorkbookTesting", "LegacyCameraSDK"]),
     .testTarget(
         name: "WorkbookCLITests", dependencies: ["WorkbookCLI", "WorkbookTesting", "SimulatedWorld"],
         exclude: ["Fixtures"]),
 ]
 
 for chapter in chapters {
+    let extraDependencies = chapterDependencies[chapter.folder] ?? []
     let tests = Target.testTarget(
         name: chapter.module + "Tests",
-        dependencies: [.target(name: chapter.module), "SimulatedWorld", "WorkbookTesting"])
+        dependencies: [.target(name: chapter.module), "SimulatedWorld", "WorkbookTesting"] + extraDependencies)
     let settings = chapterSettings[chapter.folder] ?? []
-    let exerciseMode: [SwiftSetting] = compileCheckChapters.contains(chapter.folder) ? [.swiftLanguageMode(.v5)] : []
+    // Swift 5 mode keeps the exercise building; DynamicActorIsolation keeps Swift 6's run-time
+    // isolation checks (SE-0423), so the exercise traps where its Swift 6 build would.
+    let exerciseMode: [SwiftSetting] =
+        compileCheckChapters.contains(chapter.folder)
+        ? [.swiftLanguageMode(.v5), .enableUpcomingFeature("DynamicActorIsolation")] : []
     targets += [
         .target(
-            name: chapter.module, dependencies: ["SimulatedWorld"],
+            name: chapter.module, dependencies: ["SimulatedWorld"] + extraDependencies,
             path: "Chapters/\(chapter.folder)", exclude: ["README.md"], swiftSettings: settings + exerciseMode),
         tests,
     ]
@@ -87,7 +103,7 @@ for chapter in chapters {
     // Variants/ holds wrong and right fixes for the variant check (scripts/variant-check); never compiled here.
     targets.append(
         .target(
-            name: solution, dependencies: ["SimulatedWorld"], path: solutionFolder,
+            name: solution, dependencies: ["SimulatedWorld"] + extraDependencies, path: solutionFolder,
             exclude: ["Variants"], swiftSettings: settings))
     tests.dependencies.append(.target(name: solution, condition: .when(traits: ["Solutions"])))
     // END SOLUTIONS

@@ -31,7 +31,9 @@ public struct PackageLayout: Sendable {
     /// The recorded hashes of the tests, next to the curriculum manifest.
     public static let hashesPath = "Chapters/test-hashes.json"
     /// The shared instruments whose hashes are recorded: editing them could make any test pass.
-    public static let sharedInstrumentFolders = ["Sources/WorkbookTesting", "Sources/SimulatedWorld"]
+    public static let sharedInstrumentFolders = ["Sources/WorkbookTesting"] + simulatedWorldFolders
+    /// What the exercises call: the simulated world, and the legacy SDK chapter 15 imports.
+    public static let simulatedWorldFolders = ["Sources/SimulatedWorld", "Sources/LegacyCameraSDK"]
     /// Single files fingerprinted with the instruments: the manifest decides what the tests are
     /// built against (a default trait could swap every exercise for its solution).
     public static let fingerprintedFiles = ["Package.swift"]

@@ -93,7 +93,8 @@ public struct TamperFindings: Equatable, Sendable {
         let manifest = report.sharedChanges.filter(PackageLayout.fingerprintedFiles.contains)
         findings += manifest.map { finding($0, .package) }
         for path in report.sharedChanges where !manifest.contains(path) {
-            findings.append(finding(path, path.hasPrefix("Sources/SimulatedWorld/") ? .simulatedWorld : .instruments))
+            let simulated = PackageLayout.simulatedWorldFolders.contains { path.hasPrefix($0 + "/") }
+            findings.append(finding(path, simulated ? .simulatedWorld : .instruments))
         }
         for chapter in curriculum.chapters {
             for path in report.testChanges[chapter.folder] ?? [] {
