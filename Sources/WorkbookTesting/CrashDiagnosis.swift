@@ -186,9 +186,12 @@ public enum CrashDiagnosis {
         } else {
             why = "The process did not exit cleanly."
         }
+        // A trap may print nothing (an isolation check's SIGILL, say): then quote the last lines
+        // the process wrote, without claiming the runtime wrote them.
         let quoted = (runtimeLines.isEmpty ? Array(lines.suffix(3)) : runtimeLines)
             .map { "    " + $0 }.joined(separator: "\n")
-        if !quoted.isEmpty { why += "\n  The runtime said:\n" + quoted }
+        let heading = runtimeLines.isEmpty ? "The last lines the process wrote:" : "The runtime said:"
+        if !quoted.isEmpty { why += "\n  \(heading)\n" + quoted }
         return why
     }
 
