@@ -94,7 +94,8 @@ for chapter in chapters {
     targets += [
         .target(
             name: chapter.module, dependencies: ["SimulatedWorld"] + extraDependencies,
-            path: "Chapters/\(chapter.folder)", exclude: ["README.md"], swiftSettings: settings + exerciseMode),
+            path: "Chapters/\(chapter.folder)", exclude: ["README.md", "README.ko.md", "lessons.ko.json"],
+            swiftSettings: settings + exerciseMode),
         tests,
     ]
     // BEGIN SOLUTIONS (`workbook student-edition` leaves out everything down to END SOLUTIONS)
