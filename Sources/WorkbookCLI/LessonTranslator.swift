@@ -74,7 +74,8 @@ public struct LessonTranslator: Sendable {
     /// The heading at the position of `section` among the headings of the English reading
     /// `path`, in its translation. Nil when either reading is missing or has no such heading.
     public func translatedHeading(_ section: String, in path: String) -> String? {
-        let englishPath = path.hasSuffix("README.\(translation.code).md")
+        let englishPath =
+            path.hasSuffix("README.\(translation.code).md")
             ? String(path.dropLast("README.\(translation.code).md".count)) + "README.md" : path
         guard let english = read(englishPath), let translated = read(translatedPath(englishPath)) else { return nil }
         let englishHeadings = Self.headings(in: english)

@@ -64,8 +64,7 @@ public enum ProgressReport {
             + "] " + strings.chaptersDone(done, total)
     }
 
-    static func nextStep(_ chapter: Curriculum.Chapter, status: ChapterStatus?, strings: Strings = .english) -> String
-    {
+    static func nextStep(_ chapter: Curriculum.Chapter, status: ChapterStatus?, strings: Strings = .english) -> String {
         let testsModified = if case .testsModified? = status { true } else { false }
         return strings.nextStep(
             String(format: "%02d", chapter.number), chapter.title, chapter.readmePath, testsModified)

@@ -86,8 +86,8 @@ extension Strings {
             return "\(subject)이(가) 컴파일되지 않아 \(what). 모든 챕터가 함께 빌드되므로 컴파일 오류 하나가 모든 테스트를 멈춥니다."
         },
         buildNextStepNoChapter: { files in
-            let where_ = files.isEmpty ? "" : " \(files.prefix(3).joined(separator: ", "))의"
-            return "다음: 워크북이 다시 빌드되게 하세요. 아래\(where_) 오류를 고치거나 그 수정을 되돌리세요.\n"
+            let location = files.isEmpty ? "" : " \(files.prefix(3).joined(separator: ", "))의"
+            return "다음: 워크북이 다시 빌드되게 하세요. 아래\(location) 오류를 고치거나 그 수정을 되돌리세요.\n"
         },
         buildNextStep: { number, title, reading in
             "다음: 챕터 \(number), \(title): 컴파일되지 않습니다.\n"

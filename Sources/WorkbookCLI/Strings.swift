@@ -184,8 +184,8 @@ extension Strings {
             return "\(subject) \(verb), \(what). All chapters build together, so one compile error stops every test."
         },
         buildNextStepNoChapter: { files in
-            let where_ = files.isEmpty ? "" : " in \(files.prefix(3).joined(separator: ", "))"
-            return "Next: make the workbook build again: fix the errors below\(where_), or undo those edits.\n"
+            let location = files.isEmpty ? "" : " in \(files.prefix(3).joined(separator: ", "))"
+            return "Next: make the workbook build again: fix the errors below\(location), or undo those edits.\n"
         },
         buildNextStep: { number, title, reading in
             "Next: chapter \(number), \(title): it does not compile.\n"
