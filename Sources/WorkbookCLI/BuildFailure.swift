@@ -68,56 +68,35 @@ public struct BuildFailure: Equatable, Sendable {
     }
 
     /// "chapter 05" / "chapters 05 and 07" / "the workbook".
-    var culprit: String {
-        let numbers = brokenChapters.map { String(format: "%02d", $0.number) }
-        switch numbers.count {
-        case 0: return "the workbook"
-        case 1: return "chapter \(numbers[0])"
-        default: return "chapters \(numbers.dropLast().joined(separator: ", ")) and \(numbers.last!)"
-        }
+    var culprit: String { culprit(.english) }
+
+    func culprit(_ strings: Strings) -> String {
+        strings.culprit(brokenChapters.map { String(format: "%02d", $0.number) })
     }
 
     /// The plain sentence: what does not compile and what that means for the other chapters.
     /// `checking` names the chapter a `check` was asked for.
-    public func summary(checking chapter: Curriculum.Chapter? = nil) -> String {
-        let verb = brokenChapters.count > 1 ? "do not compile" : "does not compile"
-        var subject = culprit
-        if brokenChapters.isEmpty, !otherFiles.isEmpty {
-            subject += " (errors in \(otherFiles.prefix(3).joined(separator: ", ")))"
-        } else if brokenChapters.isEmpty {
-            return "The build failed, so no chapter could be re-checked."
-        }
-        subject = subject.prefix(1).uppercased() + subject.dropFirst()
-        let what: String
-        if let chapter, brokenChapters.contains(chapter) {
-            what = "so its tests can't run"
-        } else if let chapter {
-            what = "so chapter \(String(format: "%02d", chapter.number)) could not be re-checked either"
-        } else {
-            what = "so no chapter could be re-checked"
-        }
-        return "\(subject) \(verb), \(what). All chapters build together, so one compile error stops every test."
+    public func summary(checking chapter: Curriculum.Chapter? = nil, strings: Strings = .english) -> String {
+        if brokenChapters.isEmpty, otherFiles.isEmpty { return strings.buildFailedNoChapter }
+        return strings.buildSummary(
+            culprit(strings), brokenChapters.isEmpty ? otherFiles : [], brokenChapters.count > 1,
+            chapter.map { String(format: "%02d", $0.number) },
+            chapter.map { chapter in brokenChapters.contains { $0.folder == chapter.folder } } ?? false)
     }
 
     /// The next step: fix the broken chapter, or put its original back.
-    public func nextStep() -> String {
-        guard let first = brokenChapters.first else {
-            let files = otherFiles.isEmpty ? "" : " in \(otherFiles.prefix(3).joined(separator: ", "))"
-            return "Next: make the workbook build again: fix the errors below\(files), or undo those edits.\n"
-        }
-        let number = String(format: "%02d", first.number)
-        return "Next: chapter \(number), \(first.title): it does not compile.\n"
-            + "  Fix the errors below, or put the original back:  swift run workbook reset \(number)\n"
-            + "  Read:  \(first.readmePath)\n"
+    public func nextStep(strings: Strings = .english) -> String {
+        guard let first = brokenChapters.first else { return strings.buildNextStepNoChapter(otherFiles) }
+        return strings.buildNextStep(String(format: "%02d", first.number), first.title, first.readmePath)
     }
 
     /// Each error once, with its notes, and the README section that teaches it, if one does.
     /// `only` keeps the errors in the files of one chapter.
     public func renderErrors(
-        limit: Int = 10, width: Int? = nil, only chapter: Curriculum.Chapter? = nil
+        limit: Int = 10, width: Int? = nil, only chapter: Curriculum.Chapter? = nil, strings: Strings = .english
     ) -> String {
         guard !diagnostics.isEmpty else {
-            return "The build failed. The end of its output:\n" + logTail.map { "  \($0)\n" }.joined()
+            return strings.buildLogTail + logTail.map { "  \($0)\n" }.joined()
         }
         let diagnostics = self.diagnostics.filter { diagnostic in
             guard let chapter else { return true }
@@ -125,18 +104,18 @@ public struct BuildFailure: Equatable, Sendable {
                 diagnostic.path.hasPrefix($0 + "/")
             }
         }
-        var text = "The compiler's errors:\n"
+        var text = strings.compilerErrors
         for diagnostic in diagnostics.prefix(limit) {
             text += "\n" + diagnostic.text + "\n"
             if let group = diagnostic.group, let taught = teaching[group] {
-                let sentence =
-                    "Chapter \(String(format: "%02d", taught.chapter)) teaches this error: see '\(taught.section)' in \(taught.readme)."
+                let sentence = strings.teachesError(
+                    String(format: "%02d", taught.chapter), taught.section, taught.readme)
                 text += TextWrap.wrap(sentence, width: width, indent: "→ ") + "\n"
             } else if let url = diagnostic.groupURL {
-                text += "→ The compiler explains [#\(diagnostic.group ?? "")]: \(url)\n"
+                text += strings.compilerExplains(diagnostic.group ?? "", url)
             }
         }
-        if diagnostics.count > limit { text += "\n… and \(diagnostics.count - limit) more errors.\n" }
+        if diagnostics.count > limit { text += strings.moreErrors(diagnostics.count - limit) }
         return text
     }
 }

@@ -20,36 +20,40 @@ public enum CheckReport {
     ///   - tamper: the edits that void this chapter's result, in words, with how to undo them.
     ///   - hint: the hint to show under the failures, if any.
     ///   - width: the terminal's width, to wrap long messages; nil does not wrap.
+    ///   - strings: the language of the report's own words.
+    ///   - lessons: shows each failure message in the learner's language; nil shows it as recorded.
     public static func render(
         _ chapter: Curriculum.Chapter, status: ChapterStatus, run: TestRun?, buildFailure: BuildFailure? = nil,
-        tamper: [TamperFindings.Finding] = [], hint: ShownHint? = nil, width: Int? = nil
+        tamper: [TamperFindings.Finding] = [], hint: ShownHint? = nil, width: Int? = nil,
+        strings: Strings = .english, lessons: LessonTranslator? = nil
     ) -> String {
         let number = String(format: "%02d", chapter.number)
-        var text = "Chapter \(number): \(chapter.title)\nStatus: \(status.label)\n\n"
+        var text = strings.checkHeader(number, chapter.title, strings.status(status))
         switch status {
         case .done(let tests):
-            return text + "✓ All \(tests) tests pass. Chapter \(number) is done.\n"
+            return text + strings.allTestsPass(tests, number)
         case .testsModified(let files):
             if tamper.isEmpty {
-                text += "These files differ from the recorded ones, so the chapter's result does not count:\n"
+                text += strings.filesDiffer
                 text += files.map { "  \($0)\n" }.joined()
-                return text + "Put them back, then check again.\n"
+                return text + strings.putThemBack
             }
-            return text + TamperFindings.render(tamper, width: width) + "Put them back, then check again.\n"
+            return text + TamperFindings.render(tamper, width: width, strings: strings) + strings.putThemBack
         case .doesNotCompile(let errors):
             if let buildFailure {
-                text += buildFailure.renderErrors(width: width, only: chapter)
+                text += buildFailure.renderErrors(width: width, only: chapter, strings: strings)
             } else {
-                text += "The compiler's errors:\n" + errors.prefix(20).map { "  \($0)\n" }.joined()
+                text += strings.compilerErrors + errors.prefix(20).map { "  \($0)\n" }.joined()
             }
-            return text
-                + "\nFix these first: exercises must compile before any test can run (all chapters build together).\n"
-                + "Or put the original back:  swift run workbook reset \(number)\n"
+            return text + strings.fixCompileErrorsFirst(number)
         case .lastKnown, .noResult:
-            if case .noResult(let reason) = status { text += "No result: \(reason).\n" }
+            if case .noResult(let reason) = status { text += strings.noResult(reason) }
             if let buildFailure {
-                text += TextWrap.wrap(buildFailure.summary(checking: chapter), width: width) + "\n\n"
-                text += buildFailure.nextStep() + "\n" + buildFailure.renderErrors(width: width)
+                text +=
+                    TextWrap.wrap(buildFailure.summary(checking: chapter, strings: strings), width: width) + "\n\n"
+                text +=
+                    buildFailure.nextStep(strings: strings) + "\n"
+                    + buildFailure.renderErrors(width: width, strings: strings)
             }
             return text
         case .failing, .notStarted:
@@ -59,10 +63,14 @@ public enum CheckReport {
         var elsewhere: [(reading: String, section: String)] = []  // sections in another README
         for test in run?.tests(inModule: chapter.testTarget).filter(\.failed) ?? [] {
             text += "✗ \(test.displayName)\n"
-            let messages = test.issues.isEmpty ? ["the test process stopped inside this test (a crash?)"] : test.issues
+            let messages = test.issues.isEmpty ? [strings.processStoppedInTest] : test.issues
             for message in LessonText.distinct(messages) {
-                let lesson = LessonText(message)
+                let shown = lessons?.show(message, chapter: chapter)
+                let lesson = shown?.lesson ?? LessonText(message)
                 text += TextWrap.wrap(lesson.text, width: width, indent: "    ") + "\n"
+                if shown?.translated == false, !test.issues.isEmpty, !strings.untranslatedLesson.isEmpty {
+                    text += TextWrap.wrap(strings.untranslatedLesson, width: width, indent: "    ") + "\n"
+                }
                 if let section = lesson.section {
                     if let reading = lesson.reading, reading != chapter.readmePath {
                         if !elsewhere.contains(where: { $0 == (reading, section) }) {
@@ -78,15 +86,15 @@ public enum CheckReport {
         if let hint, hint.number <= chapter.hints.count {
             text +=
                 TextWrap.wrap(
-                    "Hint \(hint.number) of \(chapter.hints.count): \(chapter.hints[hint.number - 1])", width: width,
+                    strings.checkHint(hint.number, chapter.hints.count, chapter.hints[hint.number - 1]), width: width,
                     continuation: "  ") + "\n"
-            if hint.more { text += "  (more: swift run workbook hint \(number))\n" }
+            if hint.more { text += strings.moreHints(number) }
         }
-        text += "\nRead: \(chapter.readmePath)\n"
-        text += sections.map { "  section \"\($0)\"\n" }.joined()
+        text += "\n" + strings.readLine(chapter.readmePath)
+        text += sections.map(strings.sectionLine).joined()
         for reading in Set(elsewhere.map(\.reading)).sorted() {
-            text += "Read: \(reading)\n"
-            text += elsewhere.filter { $0.reading == reading }.map { "  section \"\($0.section)\"\n" }.joined()
+            text += strings.readLine(reading)
+            text += elsewhere.filter { $0.reading == reading }.map { strings.sectionLine($0.section) }.joined()
         }
         return text
     }

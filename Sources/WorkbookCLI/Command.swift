@@ -45,6 +45,16 @@ public struct UsageError: Error, Equatable, Sendable {
 }
 
 extension Command {
+    /// Whether the command is one of the learner's, which speak the chosen language; the
+    /// teacher's (`report`, `grade`, `verify`, `hashes`, `student-edition`) and `check --race`
+    /// speak English.
+    public var isForLearners: Bool {
+        switch self {
+        case .list, .check, .hint, .watch, .reset, .help: true
+        case .raceCheck, .verify, .studentEdition, .hashes, .report, .grade: false
+        }
+    }
+
     /// Parses the arguments after the program name. Hand-rolled: one command, its
     /// positional arguments, and `--help`/`-h` anywhere.
     public static func parse(_ arguments: [String]) throws(UsageError) -> Command {

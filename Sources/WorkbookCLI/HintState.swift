@@ -64,31 +64,34 @@ public struct HintState: Codable, Equatable, Sendable {
     }
 
     /// Whether the chapter's README has a "Hints" section.
-    public static func readmeHasHints(_ readme: String?) -> Bool {
-        readme?.split(separator: "\n").contains { $0.firstMatch(of: #/^#+\s+Hints\s*$/#) != nil } ?? false
+    public static func readmeHasHints(_ readme: String?, strings: Strings = .english) -> Bool {
+        readme?.split(separator: "\n").contains { line in
+            guard line.hasPrefix("#") else { return false }
+            return line.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces) == strings.hintsHeading
+        } ?? false
     }
 
     /// The text `hint` prints for hint `number`. `readmeHasHints`: whether the chapter's README
     /// has a "Hints" section to point to after the last hint.
     public static func render(
         _ chapter: Curriculum.Chapter, number: Int, requested: Int? = nil, readmeHasHints: Bool = false,
-        width: Int? = nil
+        width: Int? = nil, strings: Strings = .english
     ) -> String {
         let prefix = String(format: "%02d", chapter.number)
         var text = ""
         if let requested, requested > chapter.hints.count {
-            text += "Chapter \(prefix) has \(chapter.hints.count) hints; here is the last.\n"
+            text += strings.onlyHints(prefix, chapter.hints.count)
         }
         text +=
             TextWrap.wrap(
-                "Hint \(number) of \(chapter.hints.count) for chapter \(prefix): \(chapter.hints[number - 1])",
+                strings.hintLine(number, chapter.hints.count, prefix, chapter.hints[number - 1]),
                 width: width, continuation: "  ") + "\n"
         if number < chapter.hints.count {
-            text += "  (next: swift run workbook hint \(prefix))\n"
+            text += strings.nextHint(prefix)
         } else if readmeHasHints {
-            text += "  That was the last hint. The chapter's README has the full walk-through under \"Hints\".\n"
+            text += strings.lastHintSeeReadme
         } else {
-            text += "  That was the last hint.\n"
+            text += strings.lastHint
         }
         return text
     }

@@ -1,6 +1,6 @@
 /// A failure message split into what went wrong and the README section it names.
 /// Lessons end their first line with "— see '<section>' in Chapters/<folder>/README.md".
-public struct LessonText: Equatable {
+public struct LessonText: Equatable, Sendable {
     /// The message without the pointer to the README.
     public var text: String
     /// The README section the message names, if any.

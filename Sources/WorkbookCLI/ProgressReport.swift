@@ -10,18 +10,22 @@ public enum ProgressReport {
     ///   - width: the terminal's width, to wrap long sentences; nil does not wrap.
     public static func render(
         _ curriculum: Curriculum, statuses: [String: ChapterStatus], buildFailure: BuildFailure? = nil,
-        tamper: TamperFindings? = nil, width: Int? = nil
+        tamper: TamperFindings? = nil, width: Int? = nil, strings: Strings = .english
     ) -> String {
         let rows = curriculum.chapters.map { chapter in
             [
                 String(format: "%02d", chapter.number), shortTitle(chapter),
-                statuses[chapter.folder]?.label ?? "no result", shorten(chapter.concepts.first ?? "", to: 44),
+                strings.status(statuses[chapter.folder] ?? .noResult(reason: "")),
+                shorten(chapter.concepts.first ?? "", to: 44),
             ]
         }
-        let header = ["#", "Chapter", "Status", "Concept"]
-        let widths = (0..<header.count).map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+        let header = strings.tableHeader
+        // Columns by the width on a terminal: a Hangul syllable takes two cells.
+        let widths = (0..<header.count).map { column in
+            ([header] + rows).map { TextWrap.displayWidth($0[column]) }.max() ?? 0
+        }
         func line(_ cells: [String]) -> String {
-            zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }
+            zip(cells, widths).map { $0 + String(repeating: " ", count: max(0, $1 - TextWrap.displayWidth($0))) }
                 .joined(separator: "  ").trimmingTrailingSpaces()
         }
         let doneCount = curriculum.chapters.filter { statuses[$0.folder]?.isDoneOrLastKnownDone == true }.count
@@ -29,44 +33,41 @@ public enum ProgressReport {
             statuses[$0.folder]?.isDoneOrLastKnownDone == true && statuses[$0.folder]?.isDone != true
         }.count
         var text = "\(curriculum.title)\n\n" + ([line(header)] + rows.map(line)).joined(separator: "\n")
-        text += "\n\n" + progressBar(done: doneCount, total: curriculum.chapters.count)
-        text += lastKnownDone > 0 ? " (\(lastKnownDone) of them last known)\n\n" : "\n\n"
-        if let tamper, !tamper.isEmpty { text += TamperFindings.render(tamper.findings, width: width) + "\n" }
+        text += "\n\n" + progressBar(done: doneCount, total: curriculum.chapters.count, strings: strings)
+        text += lastKnownDone > 0 ? strings.lastKnownOfThem(lastKnownDone) + "\n\n" : "\n\n"
+        if let tamper, !tamper.isEmpty {
+            text += TamperFindings.render(tamper.findings, width: width, strings: strings) + "\n"
+        }
         if let buildFailure {
-            text += TextWrap.wrap(buildFailure.summary(), width: width) + "\n"
+            text += TextWrap.wrap(buildFailure.summary(strings: strings), width: width) + "\n"
             if lastKnownDone > 0 || statuses.values.contains(where: { if case .lastKnown = $0 { true } else { false } })
             {
-                text += "Statuses marked (last known) are from the last run that built.\n"
+                text += strings.lastKnownNote
             }
-            text += "\n" + buildFailure.nextStep() + "\n" + buildFailure.renderErrors(width: width)
+            text +=
+                "\n" + buildFailure.nextStep(strings: strings) + "\n"
+                + buildFailure.renderErrors(width: width, strings: strings)
             return text
         }
         if let next = curriculum.chapters.first(where: { statuses[$0.folder]?.isDoneOrLastKnownDone != true }) {
-            text += nextStep(next, status: statuses[next.folder])
+            text += nextStep(next, status: statuses[next.folder], strings: strings)
         } else {
-            text += "All \(curriculum.chapters.count) chapters done. Well done!\n"
+            text += strings.allChaptersDone(curriculum.chapters.count)
         }
         return text
     }
 
     /// `[██████░░░░░░░░░░░░░░░░░░] 4/12 chapters done`
-    public static func progressBar(done: Int, total: Int, width: Int = 24) -> String {
+    public static func progressBar(done: Int, total: Int, width: Int = 24, strings: Strings = .english) -> String {
         let filled = total == 0 ? 0 : done * width / total
         return "[" + String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-            + "] \(done)/\(total) chapters done"
+            + "] " + strings.chaptersDone(done, total)
     }
 
-    static func nextStep(_ chapter: Curriculum.Chapter, status: ChapterStatus?) -> String {
-        let number = String(format: "%02d", chapter.number)
-        var text = "Next: chapter \(number), \(chapter.title)\n"
-        if case .testsModified? = status {
-            text +=
-                "  Files its result depends on were changed (see above), so it can't be done. Put them back first.\n"
-        }
-        text += "  Read:  \(chapter.readmePath)\n"
-        text += "  Run:   swift run workbook check \(number)\n"
-        text += "  Or re-check on every save:  swift run workbook watch \(number)\n"
-        return text
+    static func nextStep(_ chapter: Curriculum.Chapter, status: ChapterStatus?, strings: Strings = .english) -> String {
+        let testsModified = if case .testsModified? = status { true } else { false }
+        return strings.nextStep(
+            String(format: "%02d", chapter.number), chapter.title, chapter.readmePath, testsModified)
     }
 
     /// The chapter's title up to its colon: "Continuations".
@@ -74,8 +75,15 @@ public enum ProgressReport {
         String(chapter.title.prefix { $0 != ":" })
     }
 
+    /// `text` in at most `length` terminal cells, ending in "…" when cut.
     static func shorten(_ text: String, to length: Int) -> String {
-        text.count <= length ? text : String(text.prefix(length - 1)) + "…"
+        guard TextWrap.displayWidth(text) > length else { return text }
+        var kept = ""
+        for character in text {
+            if TextWrap.displayWidth(kept) + TextWrap.displayWidth(String(character)) > length - 1 { break }
+            kept.append(character)
+        }
+        return kept + "…"
     }
 }
 

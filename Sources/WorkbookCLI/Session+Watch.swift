@@ -15,7 +15,7 @@ extension Session {
         }
         while let chapter = current {
             let folder = PackageLayout.exerciseFolder(chapter)
-            out("\n── Checking chapter \(chapter.folder) ──\n")
+            out(strings.watchChecking(chapter.folder))
             let (status, run) = try checkRun(chapter, reusing: earlier)
             earlier = nil
             // The verdict is about the files as they were when its run started; a save since
@@ -23,29 +23,29 @@ extension Session {
             let verdictFiles = run.fingerprint.restricted(to: chapter)
             let unchanged = RunFingerprint.take(of: [chapter], root: layout.root).changes(since: verdictFiles).isEmpty
             if status.isDone && unchanged {
-                out("Chapter \(chapter.folder) passes. Moving on to the next chapter that is not done…\n")
+                out(strings.watchPasses(chapter.folder))
                 let (statuses, run) = try statuses(of: curriculum.chapters)
                 if statuses[chapter.folder]?.isDone == true {
                     current = curriculum.firstNotDone(after: chapter, statuses: statuses)
                 } else {
-                    out("Chapter \(chapter.folder) changed and no longer passes: staying on it.\n")
+                    out(strings.watchNoLongerPasses(chapter.folder))
                 }
                 earlier = run
                 continue
             }
-            out("Watching \(folder)/: save a file to check again (Ctrl-C to quit).\n")
+            out(strings.watchWatching(folder))
             var debouncer = SaveDebouncer(watching: verdictFiles.snapshot(of: folder))
             while true {
                 let now = Date().timeIntervalSinceReferenceDate
                 if let changed = debouncer.observe(FileSnapshot.take(of: folder, root: layout.root), at: now) {
                     let names = changed.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")
-                    out("↻ \(names) changed: checking chapter \(chapter.folder) again…\n")
+                    out(strings.watchChanged(names, chapter.folder))
                     break
                 }
                 Thread.sleep(forTimeInterval: 0.1)
             }
         }
-        out("All \(curriculum.chapters.count) chapters are done. Nothing left to watch.\n")
+        out(strings.watchAllDone(curriculum.chapters.count))
         return 0
     }
 }

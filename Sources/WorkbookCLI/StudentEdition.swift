@@ -109,7 +109,8 @@ public enum StudentEdition {
             copied += 1
         }
         try manifest.write(to: destination.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
-        try StudentReadme.render(curriculum).write(
+        let korean = FileManager.default.fileExists(atPath: layout.url("README.ko.md").path)
+        try StudentReadme.render(curriculum, korean: korean).write(
             to: destination.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
         try write(Data(StudentWorkflow.text.utf8), to: StudentWorkflow.path)
         if var record {

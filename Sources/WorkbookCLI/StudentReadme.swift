@@ -21,9 +21,11 @@ public enum StudentReadme {
           build now fails).
         """
 
-    public static func render(_ curriculum: Curriculum) -> String {
+    /// - Parameter korean: whether the edition carries the Korean edition (`README.ko.md`),
+    ///   which the README then links.
+    public static func render(_ curriculum: Curriculum, korean: Bool = false) -> String {
         var text = """
-            # \(curriculum.title)
+            # \(curriculum.title)\(korean ? "\n\n> [한국어](README.ko.md)" : "")
 
             Small, broken Swift programs that teach Swift concurrency. Each chapter takes one
             real-world concurrency mistake and gives you code that **compiles but is wrong**. Its tests

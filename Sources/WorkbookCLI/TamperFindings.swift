@@ -31,7 +31,10 @@ public struct TamperFindings: Equatable, Sendable {
         public var undo: String
 
         /// One sentence saying what happened, in the learner's words.
-        public var sentence: String {
+        public var sentence: String { englishSentence }
+
+        /// ``sentence`` in English (``Strings/english``).
+        var englishSentence: String {
             switch (area, change) {
             case (.package, .deleted): "Package.swift was deleted, so nothing can be built."
             case (.package, .added): "Package.swift has no recorded fingerprint in \(PackageLayout.hashesPath)."
@@ -53,7 +56,9 @@ public struct TamperFindings: Equatable, Sendable {
         }
 
         /// How `undo` is introduced.
-        var undoLead: String {
+        var undoLead: String { englishUndoLead }
+
+        var englishUndoLead: String {
             switch (area, change) {
             case (.package, .added), (.unrecordedChapter, _): "Fix:"
             case (_, .deleted): "Restore it:"
@@ -72,20 +77,21 @@ public struct TamperFindings: Equatable, Sendable {
     /// Classifies `report`. `undo` gives the command that brings back the recorded version of a
     /// path with a recorded hash (see ``GitHistory/restoreCommand(for:sha256:in:)``).
     public static func from(
-        _ report: TamperReport, curriculum: Curriculum, undo: (_ path: String, _ sha256: String) -> String?
+        _ report: TamperReport, curriculum: Curriculum, strings: Strings = .english,
+        undo: (_ path: String, _ sha256: String) -> String?
     ) -> TamperFindings {
         func finding(_ path: String, _ area: Area) -> Finding {
             let change: Change =
                 report.deletedFiles.contains(path) ? .deleted : report.addedFiles.contains(path) ? .added : .edited
             let command: String
             if change == .added, area == .package {
-                command = "a maintainer records it with `swift run workbook hashes --update`"
+                command = strings.maintainerRecords
             } else if change == .added {
                 command = "rm \(path)"
             } else if let hash = report.recordedHashes[path], let found = undo(path, hash) {
                 command = found
             } else {
-                command = "copy \(path) back from a fresh copy of the workbook"
+                command = strings.copyBackFromFreshCopy(path)
             }
             return Finding(path: path, area: area, change: change, undo: command)
         }
@@ -104,7 +110,7 @@ public struct TamperFindings: Equatable, Sendable {
                 findings.append(
                     Finding(
                         path: PackageLayout.hashesPath, area: .unrecordedChapter(chapter.folder), change: .edited,
-                        undo: "a maintainer records it with `swift run workbook hashes --update`"))
+                        undo: strings.maintainerRecords))
             }
         }
         return TamperFindings(findings: findings)
@@ -121,12 +127,14 @@ public struct TamperFindings: Equatable, Sendable {
     }
 
     /// The block `list` and `check` print: each finding, then how to undo it.
-    public static func render(_ findings: [Finding], width: Int? = nil) -> String {
+    public static func render(_ findings: [Finding], width: Int? = nil, strings: Strings = .english) -> String {
         guard !findings.isEmpty else { return "" }
-        var text = "Files the results depend on were changed, so the chapters they affect can't be done:\n"
+        var text = strings.tamperHeader
         for finding in findings {
-            text += TextWrap.wrap(finding.sentence, width: width, indent: "  • ", continuation: "    ") + "\n"
-            text += "      \(finding.undoLead) \(finding.undo)\n"
+            text +=
+                TextWrap.wrap(strings.tamperSentence(finding), width: width, indent: "  • ", continuation: "    ")
+                + "\n"
+            text += "      \(strings.tamperUndoLead(finding)) \(finding.undo)\n"
         }
         return text
     }

@@ -18,14 +18,14 @@ public enum TextWrap {
         var lines: [String] = []
         for (index, paragraph) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             var prefix = index == 0 ? indent : continuation
-            guard let width, prefix.count + paragraph.count > width else {
+            guard let width, displayWidth(prefix) + displayWidth(String(paragraph)) > width else {
                 lines.append(prefix + paragraph)
                 continue
             }
             var line = prefix
             var lineHasWord = false
             for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
-                if lineHasWord, line.count + 1 + word.count > width {
+                if lineHasWord, displayWidth(line) + 1 + displayWidth(String(word)) > width {
                     lines.append(line)
                     prefix = continuation
                     line = prefix
@@ -37,6 +37,21 @@ public enum TextWrap {
             lines.append(line)
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// How many terminal cells `text` takes: two for a wide character (Hangul, CJK, full-width
+    /// forms), one for any other. ASCII and the tool's symbols (…, →, █) take one each.
+    public static func displayWidth(_ text: String) -> Int {
+        text.unicodeScalars.reduce(0) { width, scalar in
+            switch scalar.value {
+            case 0x0300...0x036F, 0x200B...0x200F, 0xFE00...0xFE0F: width  // combining, zero-width
+            case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+                0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+                0xFFE0...0xFFE6:
+                width + 2
+            default: width + 1
+            }
+        }
     }
 
     /// The width to wrap to: the terminal's, when standard output is one; otherwise `COLUMNS`

@@ -23,12 +23,15 @@ public struct Workbook {
     public var interactive: Bool
     /// The width to wrap long messages to; nil does not wrap.
     public var width: Int?
+    /// The environment, for the language (`WORKBOOK_LANG`, `LC_ALL`, `LC_MESSAGES`, `LANG`).
+    public var environment: [String: String]
 
     public init(
         workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
         executable: URL? = nil,
         interactive: Bool = false,
         width: Int? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
         // `try?`: a closed terminal or pipe must not end the tool before it has stopped its children.
         out: @escaping @Sendable (String) -> Void = { try? FileHandle.standardOutput.write(contentsOf: Data($0.utf8)) },
         err: @escaping @Sendable (String) -> Void = { try? FileHandle.standardError.write(contentsOf: Data($0.utf8)) }
@@ -37,6 +40,7 @@ public struct Workbook {
         self.executable = executable
         self.interactive = interactive
         self.width = width
+        self.environment = environment
         self.out = out
         self.err = err
     }
@@ -53,37 +57,54 @@ public struct Workbook {
     /// 0 success, 1 failing or refused, 2 a command line that cannot be run, 128 + the
     /// signal when interrupted (130 for Ctrl-C).
     public func run(_ arguments: [String]) -> Int32 {
+        // Before --lang is read (a bad --lang), the environment's language speaks.
+        var strings = Language.from(environment: environment).strings
         do {
-            let (limits, arguments, limitsGiven) = try RunLimits.extract(from: arguments)
-            let command = try Command.parse(arguments)
+            let (language, arguments) = try Language.choose(arguments: arguments, environment: environment)
+            strings = language.strings
+            let (limits, rest, limitsGiven) = try RunLimits.extract(from: arguments)
+            let command = try Command.parse(rest)
             try RunLimits.check(limitsGiven, for: command)
+            // Teacher commands speak English whatever the language.
+            if !command.isForLearners { strings = .english }
             if case .help(let topic) = command {
-                out((topic.map(Help.text(for:)) ?? Help.overview) + "\n")
+                out((topic.map { strings.helpText($0) ?? Help.text(for: $0) } ?? strings.helpOverview) + "\n")
                 return 0
             }
             var found = PackageLayout.find(from: workingDirectory)
             if found == nil, let executable, let layout = PackageLayout.find(from: executable.resolvingSymlinksInPath())
             {
-                err("Using the workbook at \(layout.root.path)\n")
+                err(strings.usingWorkbookAt(layout.root.path))
                 found = layout
             }
             guard let layout = found else {
-                err(
-                    "workbook: no workbook here: run it inside the workbook folder (the one with Package.swift and Chapters/curriculum.json)\n"
-                )
+                err(strings.noWorkbookHere)
                 return 2
             }
             let write = err
-            var session = try Session(
-                layout: layout, workingDirectory: workingDirectory, curriculum: layout.loadCurriculum(), out: out,
+            var curriculum = try layout.loadCurriculum()
+            var lessons: LessonTranslator?
+            if strings.language != .english {
+                let translation = try Translation.load(
+                    code: strings.language.rawValue, packageRoot: layout.root, curriculum: curriculum)
+                curriculum = translation.apply(to: curriculum)
+                let root = layout.root
+                lessons = LessonTranslator(translation: translation) { path in
+                    try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+                }
+            }
+            var session = Session(
+                layout: layout, workingDirectory: workingDirectory, curriculum: curriculum, out: out,
                 err: err, width: width, progress: BuildProgress.Display(write: write, interactive: interactive))
             session.limits = limits
+            session.strings = strings
+            session.lessons = lessons
             return try session.run(command)
         } catch let error as UsageError {
             err("workbook: \(error.message)\n")
             return 2
         } catch let interrupted as Interrupted {
-            err("\nStopped.\n")
+            err(strings.stopped)
             return 128 + interrupted.signal
         } catch {
             err("workbook: \(error)\n")
@@ -106,6 +127,10 @@ struct Session {
     var progress: BuildProgress.Display? = nil
     /// The limits of every test run the command makes.
     var limits = RunLimits()
+    /// The language of what the learner's commands print.
+    var strings = Strings.english
+    /// Shows failure messages in the learner's language (nil: as recorded, in English).
+    var lessons: LessonTranslator?
 
     func run(_ command: Command) throws -> Int32 {
         switch command {
@@ -164,7 +189,7 @@ struct Session {
     /// The edits that void results, in words, with how to undo each.
     func tamperFindings() throws -> TamperFindings? {
         guard let report = try tamperReport() else { return nil }
-        return TamperFindings.from(report, curriculum: curriculum) { path, hash in
+        return TamperFindings.from(report, curriculum: curriculum, strings: strings) { path, hash in
             GitHistory.restoreCommand(for: path, sha256: hash, in: layout)
         }
     }
@@ -174,7 +199,8 @@ struct Session {
         let failure = run.buildFailure(curriculum: curriculum)
         out(
             ProgressReport.render(
-                curriculum, statuses: statuses, buildFailure: failure, tamper: try tamperFindings(), width: width))
+                curriculum, statuses: statuses, buildFailure: failure, tamper: try tamperFindings(), width: width,
+                strings: strings))
         if failure != nil { return 1 }
         if let trouble = run.troubleReport {
             out("\n" + trouble)
@@ -200,9 +226,7 @@ struct Session {
         let (statuses, run) = try statuses(of: curriculum.chapters)
         guard let chapter = curriculum.chapters.first(where: { statuses[$0.folder]?.isDoneOrLastKnownDone != true })
         else {
-            out(
-                "All \(curriculum.chapters.count) chapters are done. Name one to check it again: swift run workbook check 01\n"
-            )
+            out(strings.allChaptersDoneCheck(curriculum.chapters.count))
             return .done(tests: 0)
         }
         return try check(chapter, reusing: run)
@@ -229,17 +253,15 @@ struct Session {
         out(
             CheckReport.render(
                 chapter, status: status, run: run.run, buildFailure: run.buildFailure(curriculum: curriculum),
-                tamper: try tamperFindings()?.affecting(chapter.folder) ?? [], hint: shownHint, width: width))
+                tamper: try tamperFindings()?.affecting(chapter.folder) ?? [], hint: shownHint, width: width,
+                strings: strings, lessons: lessons))
         if case .noResult = status, let trouble = run.troubleReport {
             out(trouble)
         } else if let stop = run.stopReport {
             out("\n" + stop)
         }
         if status.isDone, chapter.raceSection != nil {
-            out(
-                "\nThis chapter is about shared state, and a data race fails no test. To look for one: "
-                    + "swift run workbook check \(chapter.folder.prefix(2)) --race (a separate Thread Sanitizer build)\n"
-            )
+            out(strings.raceSuggestion(String(chapter.folder.prefix(2))))
         }
         return (status, run)
     }
@@ -256,15 +278,15 @@ struct Session {
     func hint(_ chapter: Curriculum.Chapter, number: Int?) throws -> Int32 {
         var state = HintState.load(from: layout.stateURL)
         guard let shown = state.nextHint(for: chapter, number: number) else {
-            out("Chapter \(chapter.folder) has no hints.\n")
+            out(strings.noHints(chapter.folder))
             return 0
         }
         try state.save(to: layout.stateURL)
         let readme = try? String(contentsOf: layout.url(chapter.readmePath), encoding: .utf8)
         out(
             HintState.render(
-                chapter, number: shown, requested: number, readmeHasHints: HintState.readmeHasHints(readme),
-                width: width))
+                chapter, number: shown, requested: number,
+                readmeHasHints: HintState.readmeHasHints(readme, strings: strings), width: width, strings: strings))
         return 0
     }
 }

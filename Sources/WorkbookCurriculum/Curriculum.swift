@@ -39,6 +39,9 @@ public struct Curriculum: Codable, Sendable, Equatable {
         /// For a chapter about shared state: the README section on its data races, which
         /// `workbook check NN --race` points to (and `check` suggests once the chapter passes).
         public var raceSection: String?
+        /// The file name of the chapter's reading in its folder: `README.md`, or a translation's
+        /// `README.ko.md` (see ``Translation/apply(to:)``). Not part of the manifest.
+        public var readingFile = "README.md"
 
         enum CodingKeys: String, CodingKey {
             case number, folder, title, module, concepts, sources, hints, testCommand, raceSection
@@ -113,7 +116,7 @@ public struct Curriculum: Codable, Sendable, Equatable {
         /// The test target: the exercise module's name plus `Tests`.
         public var testTarget: String { module + "Tests" }
         /// The chapter's reading, relative to the package root.
-        public var readmePath: String { "Chapters/\(folder)/README.md" }
+        public var readmePath: String { "Chapters/\(folder)/\(readingFile)" }
     }
 
     /// A cited article, talk or proposal.

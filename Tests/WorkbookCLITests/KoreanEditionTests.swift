@@ -1,0 +1,261 @@
+import Foundation
+import Testing
+import WorkbookCLI
+import WorkbookCurriculum
+
+/// The Korean edition of the learner's commands (issue 14): the language chosen, chapter texts
+/// and lessons from the catalogs, sections by position, and English output left as it was.
+@Suite("The Korean edition: --lang, WORKBOOK_LANG, the locale, catalogs and sections")
+struct KoreanEditionTests {
+    static let englishReadme = """
+        # Continuations
+
+        ```swift
+        # not a heading: inside a code block
+        ```
+
+        ## Resume exactly once, on every path
+
+        ## When the server sends neither
+
+        ## Hints
+        """
+
+    static let koreanReadme = """
+        # 컨티뉴에이션
+
+        > [English](README.md)
+
+        ## 모든 경로에서 정확히 한 번 재개하기
+
+        ## 서버가 아무것도 보내지 않을 때
+
+        ## 힌트
+        """
+
+    static let translation = Translation(
+        code: "ko",
+        chapters: [
+            "01-Continuations": .init(
+                chapter: "01-Continuations",
+                curriculum: .init(
+                    title: "컨티뉴에이션: 완료 핸들러 감싸기", concepts: ["await 다음 코드가 컨티뉴에이션입니다"],
+                    hints: ["첫 힌트", "둘째 힌트"]),
+                lessons: [
+                    "the continuation is never resumed on the error path": .init(
+                        bug: "오류 경로에서 컨티뉴에이션을 재개하지 않습니다",
+                        explanation: "서버가 오류와 함께 콜백을 호출했지만 호출자는 영원히 기다립니다"),
+                    "\\(function) sent the same request more than once": .init(
+                        bug: "\\(function)이(가) 같은 요청을 두 번 이상 보냈습니다", explanation: "요청 하나에 호출 하나입니다"),
+                ])
+        ],
+        workbookLessons: [
+            "the exercise ended the process before the scenario finished": .init(
+                bug: "시나리오가 끝나기 전에 연습 문제가 프로세스를 끝냈습니다", explanation: "테스트의 검사가 실행되지 않았습니다",
+                section: "테스트가 프로세스가 일찍 끝났다고 할 때")
+        ])
+
+    static let translator = LessonTranslator(translation: translation) { path in
+        switch path {
+        case "Chapters/01-Continuations/README.md": englishReadme
+        case "Chapters/01-Continuations/README.ko.md": koreanReadme
+        default: nil
+        }
+    }
+
+    @Test("The language: --lang beats WORKBOOK_LANG, which beats LC_ALL, LC_MESSAGES and LANG; else English")
+    func languageSelection() throws {
+        func chosen(_ arguments: [String], _ environment: [String: String]) throws -> Language {
+            try Language.choose(arguments: arguments, environment: environment).language
+        }
+        #expect(try chosen([], [:]) == .english)
+        #expect(try chosen([], ["LANG": "ko_KR.UTF-8"]) == .korean)
+        #expect(try chosen([], ["LANG": "en_US.UTF-8"]) == .english)
+        #expect(try chosen([], ["LC_MESSAGES": "ko_KR.UTF-8", "LANG": "en_US.UTF-8"]) == .korean)
+        #expect(try chosen([], ["LC_ALL": "C", "LANG": "ko_KR.UTF-8"]) == .english, "LC_ALL decides first")
+        #expect(try chosen([], ["LC_ALL": "ko_KR.UTF-8", "LANG": "en_US.UTF-8"]) == .korean)
+        #expect(try chosen([], ["WORKBOOK_LANG": "en", "LANG": "ko_KR.UTF-8"]) == .english)
+        #expect(try chosen([], ["WORKBOOK_LANG": "ko", "LC_ALL": "en_US.UTF-8"]) == .korean)
+        #expect(try chosen(["--lang", "en"], ["LANG": "ko_KR.UTF-8"]) == .english, "--lang en beats a Korean LANG")
+        #expect(try chosen(["check", "--lang=ko", "01"], ["WORKBOOK_LANG": "en"]) == .korean)
+
+        let (_, rest) = try Language.choose(arguments: ["check", "--lang", "ko", "01"], environment: [:])
+        #expect(rest == ["check", "01"])
+        #expect(throws: UsageError.self) { try Language.extract(from: ["--lang", "fr"]) }
+        #expect(throws: UsageError.self) { try Language.extract(from: ["list", "--lang"]) }
+    }
+
+    @Test("The workbook in Korean: `--lang ko` outside a workbook says so in Korean; `--lang en` in English")
+    func noWorkbookHere() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kocli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let errors = Lines()
+        let workbook = Workbook(
+            workingDirectory: folder, environment: ["LANG": "ko_KR.UTF-8"], out: { _ in }, err: { errors.add($0) })
+        #expect(workbook.run(["list"]) == 2)
+        #expect(errors.text.contains("여기에는 워크북이 없습니다"))
+        let english = Lines()
+        let inEnglish = Workbook(
+            workingDirectory: folder, environment: ["LANG": "ko_KR.UTF-8"], out: { _ in }, err: { english.add($0) })
+        #expect(inEnglish.run(["list", "--lang", "en"]) == 2)
+        #expect(english.text.hasPrefix("workbook: no workbook here"))
+    }
+
+    @Test("Help: Korean for the learner, and it says the teacher's commands print English")
+    func help() {
+        let out = Lines()
+        let workbook = Workbook(environment: ["WORKBOOK_LANG": "ko"], out: { out.add($0) }, err: { _ in })
+        #expect(workbook.run(["--help"]) == 0)
+        #expect(out.text.contains("학습자 명령") && out.text.contains("출력은 영어입니다"))
+        let hint = Lines()
+        _ = Workbook(environment: ["WORKBOOK_LANG": "ko"], out: { hint.add($0) }, err: { _ in }).run(["hint", "--help"])
+        #expect(hint.text.hasPrefix("사용법: swift run workbook hint"))
+        let report = Lines()
+        _ = Workbook(environment: ["WORKBOOK_LANG": "ko"], out: { report.add($0) }, err: { _ in })
+            .run(["report", "--help"])
+        #expect(report.text == Help.text(for: .report) + "\n", "teacher commands stay English")
+        let english = Lines()
+        _ = Workbook(environment: [:], out: { english.add($0) }, err: { _ in }).run(["--help"])
+        #expect(english.text == Help.overview + "\n")
+    }
+
+    @Test("A catalog key matches the start of a message; \\(name) placeholders match any text")
+    func catalogLookup() throws {
+        #expect(
+            LessonTranslator.match(
+                key: "the continuation is never resumed on the error path",
+                atStartOf: "the continuation is never resumed on the error path: the server called back") == [:])
+        #expect(LessonTranslator.match(key: "the continuation is never resumed", atStartOf: "the continuation") == nil)
+        #expect(
+            LessonTranslator.match(
+                key: "the continuation is never resumed", atStartOf: "the continuation is never resumed twice: x")
+                == nil, "a key is the whole bug phrase")
+        let values = LessonTranslator.match(
+            key: "\\(function) sent the same request more than once",
+            atStartOf: "fetchFavorites() sent the same request more than once: the server saw 2")
+        #expect(values == ["function": "fetchFavorites()"])
+
+        let shown = Self.translator.show(
+            "fetchFavorites() sent the same request more than once: the server saw 2 — see 'Hints' in Chapters/01-Continuations/README.md\nrequests: [\"a\", \"a\"]",
+            chapter: Self.translation.apply(to: KoreanFixture.curriculum).chapters[0])
+        #expect(shown.translated)
+        #expect(
+            shown.lesson.text == "fetchFavorites()이(가) 같은 요청을 두 번 이상 보냈습니다: 요청 하나에 호출 하나입니다\nrequests: [\"a\", \"a\"]")
+        #expect(shown.lesson.section == "힌트")
+        #expect(shown.lesson.reading == "Chapters/01-Continuations/README.ko.md")
+    }
+
+    @Test("A section maps to the heading at the same position; headings in code blocks don't count")
+    func sectionsByPosition() {
+        #expect(
+            LessonTranslator.headings(in: Self.englishReadme) == [
+                "Continuations", "Resume exactly once, on every path", "When the server sends neither", "Hints",
+            ])
+        #expect(
+            Self.translator.translatedHeading(
+                "When the server sends neither", in: "Chapters/01-Continuations/README.md")
+                == "서버가 아무것도 보내지 않을 때")
+        #expect(Self.translator.translatedHeading("No such heading", in: "Chapters/01-Continuations/README.md") == nil)
+        // A workbook-wide lesson: the catalog's section, in the top-level README.ko.md.
+        let shown = Self.translator.show(
+            "the exercise ended the process before the scenario finished: exit(…) was called — see 'When a test says the process ended early' in README.md",
+            chapter: KoreanFixture.curriculum.chapters[0])
+        #expect(shown.translated)
+        #expect(shown.lesson.section == "테스트가 프로세스가 일찍 끝났다고 할 때")
+        #expect(shown.lesson.reading == "README.ko.md")
+    }
+
+    @Test("check in Korean: the chapter's title, status, lessons, hint and the sections of README.ko.md")
+    func koreanCheckReport() throws {
+        let run = TestRun.parse(eventStream: try Fixture.learnerRun)
+        let chapter = Self.translation.apply(to: KoreanFixture.curriculum).chapters[0]
+        let text = CheckReport.render(
+            chapter, status: .failing(failed: 2, of: 4), run: run, hint: .init(number: 1, more: true),
+            strings: .korean, lessons: Self.translator)
+        #expect(text.hasPrefix("챕터 01: 컨티뉴에이션: 완료 핸들러 감싸기\n상태: 4개 중 2개 실패\n\n"))
+        #expect(
+            text.contains(
+                "✗ An error from the server is thrown to the caller\n    오류 경로에서 컨티뉴에이션을 재개하지 않습니다: 서버가 오류와 함께 콜백을 호출했지만 호출자는 영원히 기다립니다\n"
+            ))
+        // The (nil, nil) lesson has no Korean text here: English, with a visible note.
+        #expect(text.contains("    the (nil, nil) answer crashes the wrapper"))
+        #expect(text.contains(Strings.korean.untranslatedLesson))
+        #expect(text.contains("힌트 1/2: 첫 힌트\n  (다음 힌트: swift run workbook hint 01)\n"))
+        #expect(
+            text.hasSuffix(
+                "읽기: Chapters/01-Continuations/README.ko.md\n  \"모든 경로에서 정확히 한 번 재개하기\" 절\n  \"서버가 아무것도 보내지 않을 때\" 절\n"
+            ))
+    }
+
+    @Test("list in Korean: titles, statuses and concepts, columns aligned by terminal width, and Next")
+    func koreanList() {
+        let curriculum = Self.translation.apply(to: KoreanFixture.curriculum)
+        let statuses: [String: ChapterStatus] = [
+            "01-Continuations": .done(tests: 4), "02-ContinuationMisuse": .failing(failed: 3, of: 6),
+        ]
+        let text = ProgressReport.render(curriculum, statuses: statuses, strings: .korean)
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.contains("#   챕터                 상태             개념"))
+        #expect(lines.contains("01  컨티뉴에이션         완료             await 다음 코드가 컨티뉴에이션입니다"))
+        #expect(lines.contains("02  Continuation misuse  6개 중 3개 실패  a callback that never comes leaks the conti…"))
+        #expect(text.contains("] 챕터 2개 중 1개 완료"))
+        #expect(
+            text.contains(
+                "다음: 챕터 02, Continuation misuse: the leak\n  읽기:  Chapters/02-ContinuationMisuse/README.ko.md\n"))
+        #expect(text.contains("  실행:  swift run workbook check 02\n"))
+    }
+
+    @Test("hint in Korean, from the catalog's hints; a field with the wrong count stays English")
+    func koreanHint() {
+        let curriculum = Self.translation.apply(to: KoreanFixture.curriculum)
+        let text = HintState.render(curriculum.chapters[0], number: 2, readmeHasHints: true, strings: .korean)
+        #expect(text.hasPrefix("챕터 01 힌트 2/2: 둘째 힌트\n  마지막 힌트였습니다."))
+        #expect(HintState.readmeHasHints(Self.koreanReadme, strings: .korean))
+        var wrong = Self.translation
+        wrong.chapters["01-Continuations"]?.curriculum?.hints = ["하나뿐"]
+        #expect(wrong.apply(to: KoreanFixture.curriculum).chapters[0].hints == ["first hint", "second hint"])
+    }
+
+    @Test("English output is unchanged: the same text with and without the English strings")
+    func englishUnchanged() throws {
+        let run = TestRun.parse(eventStream: try Fixture.learnerRun)
+        let english = CheckReport.render(
+            Fixture.first, status: .failing(failed: 2, of: 4), run: run, hint: .init(number: 1, more: true))
+        #expect(
+            english
+                == CheckReport.render(
+                    Fixture.first, status: .failing(failed: 2, of: 4), run: run, hint: .init(number: 1, more: true),
+                    strings: .english, lessons: nil))
+        #expect(
+            english.hasPrefix("Chapter 01: Continuations: wrapping a completion handler\nStatus: failing 2 of 4\n\n"))
+        #expect(english.contains("Hint 1 of 2: first hint\n  (more: swift run workbook hint 01)\n"))
+        let statuses: [String: ChapterStatus] = [Fixture.first.folder: .done(tests: 4)]
+        let list = ProgressReport.render(Fixture.curriculum, statuses: statuses)
+        #expect(list.contains("#   Chapter              Status     Concept\n"))
+        #expect(
+            list.contains(
+                "] 1/3 chapters done\n\nNext: chapter 02, Continuation misuse: the leak\n  Read:  Chapters/02-ContinuationMisuse/README.md\n  Run:   swift run workbook check 02\n  Or re-check on every save:  swift run workbook watch 02\n"
+            ))
+        #expect(Fixture.curriculum.chapters[0].readmePath == "Chapters/01-Continuations/README.md")
+        #expect(StudentReadme.render(Fixture.curriculum).hasPrefix("# Concurrency Workbook\n\nSmall, broken"))
+        #expect(
+            StudentReadme.render(Fixture.curriculum, korean: true).hasPrefix(
+                "# Concurrency Workbook\n\n> [한국어](README.ko.md)\n\nSmall"))
+    }
+}
+
+enum KoreanFixture {
+    /// The fixture's chapters 01 and 02 (chapter 02 has no Korean catalog here).
+    static var curriculum: Curriculum {
+        Curriculum(title: Fixture.curriculum.title, chapters: Array(Fixture.curriculum.chapters.prefix(2)))
+    }
+}
+
+/// Text written by a `Workbook`, collected across its closures.
+final class Lines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var parts: [String] = []
+    func add(_ text: String) { lock.withLock { parts.append(text) } }
+    var text: String { lock.withLock { parts.joined() } }
+}
