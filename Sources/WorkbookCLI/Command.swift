@@ -39,9 +39,19 @@ public enum CommandName: String, CaseIterable, Sendable {
 }
 
 /// A command line that cannot be run: its message is one line, and the exit code is 2.
+/// `korean` is the same message for a learner's command in Korean (nil: the English one).
 public struct UsageError: Error, Equatable, Sendable {
     public let message: String
-    public init(_ message: String) { self.message = message }
+    public let korean: String?
+    public init(_ message: String, korean: String? = nil) {
+        self.message = message
+        self.korean = korean
+    }
+
+    /// The message in `language`.
+    public func message(in language: Language) -> String {
+        language == .korean ? korean ?? message : message
+    }
 }
 
 extension Command {
@@ -55,23 +65,36 @@ extension Command {
         }
     }
 
+    /// The commands whose usage errors speak the learner's language.
+    static let learnerCommands: Set<CommandName> = [.list, .check, .hint, .watch, .reset, .help]
+
     /// Parses the arguments after the program name. Hand-rolled: one command, its
     /// positional arguments, and `--help`/`-h` anywhere.
     public static func parse(_ arguments: [String]) throws(UsageError) -> Command {
         guard let first = arguments.first else { return .list }
         if first == "--help" || first == "-h" { return .help(nil) }
         guard let name = CommandName(rawValue: first) else {
-            throw UsageError("unknown command '\(first)'; choose one of: \(CommandName.choices)")
+            throw UsageError(
+                "unknown command '\(first)'; choose one of: \(CommandName.choices)",
+                korean: "'\(first)' 명령은 없습니다. 다음 중에서 고르세요: \(CommandName.choices)")
         }
         var rest = Array(arguments.dropFirst())
         if rest.contains("--help") || rest.contains("-h") { return .help(name) }
 
+        // Only the learner's commands speak Korean.
+        let korean = Command.learnerCommands.contains(name)
         func take(_ what: String) throws(UsageError) -> String {
             guard let value = rest.first else {
-                throw UsageError("\(name.rawValue): missing \(what) (see: workbook \(name.rawValue) --help)")
+                throw UsageError(
+                    "\(name.rawValue): missing \(what) (see: workbook \(name.rawValue) --help)",
+                    korean: !korean ? nil : "\(name.rawValue): \(what)이(가) 빠졌습니다 (참고: workbook \(name.rawValue) --help)"
+                )
             }
             if value.hasPrefix("-") {
-                throw UsageError("\(name.rawValue): unknown option '\(value)' (see: workbook \(name.rawValue) --help)")
+                throw UsageError(
+                    "\(name.rawValue): unknown option '\(value)' (see: workbook \(name.rawValue) --help)",
+                    korean: !korean
+                        ? nil : "\(name.rawValue): 알 수 없는 옵션 '\(value)' (참고: workbook \(name.rawValue) --help)")
             }
             rest.removeFirst()
             return value
@@ -79,7 +102,9 @@ extension Command {
         func done() throws(UsageError) {
             if let extra = rest.first {
                 throw UsageError(
-                    "\(name.rawValue): unexpected argument '\(extra)' (see: workbook \(name.rawValue) --help)")
+                    "\(name.rawValue): unexpected argument '\(extra)' (see: workbook \(name.rawValue) --help)",
+                    korean: !korean
+                        ? nil : "\(name.rawValue): 예상하지 못한 인자 '\(extra)' (참고: workbook \(name.rawValue) --help)")
             }
         }
 
@@ -98,7 +123,9 @@ extension Command {
             if !rest.isEmpty {
                 let text = try take("[n]")
                 guard let value = Int(text), value > 0 else {
-                    throw UsageError("hint: n must be a hint number such as 1 or 2, not '\(text)'")
+                    throw UsageError(
+                        "hint: n must be a hint number such as 1 or 2, not '\(text)'",
+                        korean: "hint: n은 1이나 2 같은 힌트 번호여야 합니다. 받은 값: '\(text)'")
                 }
                 number = value
             }
@@ -131,7 +158,9 @@ extension Command {
             if rest.isEmpty { return .help(nil) }
             let topic = try take("[command]")
             guard let topicName = CommandName(rawValue: topic) else {
-                throw UsageError("help: unknown command '\(topic)'; choose one of: \(CommandName.choices)")
+                throw UsageError(
+                    "help: unknown command '\(topic)'; choose one of: \(CommandName.choices)",
+                    korean: "help: '\(topic)' 명령은 없습니다. 다음 중에서 고르세요: \(CommandName.choices)")
             }
             command = .help(topicName)
         }

@@ -29,7 +29,8 @@ public struct GitOriginals: ExerciseOriginals {
         recorded = hashes?.chapters.mapValues(\.exercise) ?? [:]
     }
 
-    public var name: String { "git history" }
+    static let sourceName = "git history"
+    public var name: String { Self.sourceName }
 
     public func files(of chapter: Curriculum.Chapter) -> [String: Data]? {
         guard let expected = recorded[chapter.folder], !expected.isEmpty else {
@@ -74,7 +75,8 @@ public struct PristineOriginals: ExerciseOriginals {
     public let layout: PackageLayout
     public init(layout: PackageLayout) { self.layout = layout }
 
-    public var name: String { "the pristine copy in \(PackageLayout.pristineFolder)/" }
+    static let sourceName = "the pristine copy in \(PackageLayout.pristineFolder)/"
+    public var name: String { Self.sourceName }
 
     public func files(of chapter: Curriculum.Chapter) -> [String: Data]? {
         let pristine = PackageLayout.pristineFolder + "/" + chapter.folder
@@ -101,6 +103,20 @@ public enum ExerciseReset {
         public var description: String {
             "reset: no original of \(chapter) to restore from: this checkout has no git history for it "
                 + "and no \(PackageLayout.pristineFolder)/ copy. Nothing was changed."
+        }
+        /// The same, in Korean.
+        public var korean: String {
+            "reset: \(chapter)을(를) 복원할 원본이 없습니다. 이 체크아웃에는 이 챕터의 git 기록도, "
+                + "\(PackageLayout.pristineFolder)/ 사본도 없습니다. 아무것도 바꾸지 않았습니다."
+        }
+    }
+
+    /// A source's name (``ExerciseOriginals/name``) in Korean.
+    public static func koreanSource(_ name: String) -> String {
+        switch name {
+        case GitOriginals.sourceName: "git 기록"
+        case PristineOriginals.sourceName: "\(PackageLayout.pristineFolder)/의 원본 사본"
+        default: name
         }
     }
 

@@ -42,7 +42,9 @@ public enum Language: String, Equatable, Sendable, CaseIterable {
             index += 1
             let value: String
             if argument == "--lang" {
-                guard index < arguments.count else { throw UsageError("--lang: missing language (ko or en)") }
+                guard index < arguments.count else {
+                    throw UsageError("--lang: missing language (ko or en)", korean: "--lang: 언어가 빠졌습니다 (ko 또는 en)")
+                }
                 value = arguments[index]
                 index += 1
             } else if argument.hasPrefix("--lang=") {
@@ -52,7 +54,9 @@ public enum Language: String, Equatable, Sendable, CaseIterable {
                 continue
             }
             guard let chosen = Language(code: value), value.count == 2 || value.contains("_") else {
-                throw UsageError("--lang: unknown language '\(value)'; choose ko or en")
+                throw UsageError(
+                    "--lang: unknown language '\(value)'; choose ko or en",
+                    korean: "--lang: 알 수 없는 언어 '\(value)'입니다. ko 또는 en을 고르세요")
             }
             language = chosen
         }

@@ -11,7 +11,7 @@ extension LearnerRun {
     /// is not used: the changed modules' builds are invalidated and the run is made again.
     public static func limitedRun(
         _ arguments: [String], chapters: [Curriculum.Chapter], in layout: PackageLayout,
-        environment: [String: String], limits: RunLimits, say: (String) -> Void,
+        environment: [String: String], limits: RunLimits, language: Language = .english, say: (String) -> Void,
         progress: BuildProgress.Display? = nil
     ) throws(Interrupted) -> LearnerRun {
         let scratchPath = PackageLayout.learnerScratchPath
@@ -23,7 +23,8 @@ extension LearnerRun {
             let before = RunFingerprint.take(of: chapters, root: layout.root)
             var result = try runOnce(
                 arguments, attempt: attempt, chapters: chapters, in: layout,
-                environment: folder.environment(environment), folder: folder, limits: limits, progress: progress)
+                environment: folder.environment(environment), folder: folder, limits: limits, language: language,
+                progress: progress)
             let changed = RunFingerprint.take(of: chapters, root: layout.root).changes(since: before)
             result.fingerprint = before
             if changed.isEmpty { return result }
@@ -31,7 +32,10 @@ extension LearnerRun {
             result.changedDuringRun = changed
             if attempt == maximumAttempts { return result }
             let names = changed.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")
-            say("↻ \(names) changed while the tests ran: building and testing again…")
+            say(
+                language == .korean
+                    ? "↻ 테스트가 실행되는 동안 \(names) 파일이 바뀌었습니다. 다시 빌드하고 테스트합니다…"
+                    : "↻ \(names) changed while the tests ran: building and testing again…")
         }
     }
 
@@ -39,7 +43,7 @@ extension LearnerRun {
     static func runOnce(
         _ arguments: [String], attempt: Int, chapters: [Curriculum.Chapter], in layout: PackageLayout,
         environment: [String: String], folder: ToolTemporaryFolder, limits: RunLimits,
-        progress: BuildProgress.Display? = nil
+        language: Language = .english, progress: BuildProgress.Display? = nil
     ) throws(Interrupted) -> LearnerRun {
         let events = folder.url.appendingPathComponent("events-\(attempt).jsonl")
         let output = folder.url.appendingPathComponent("output-\(attempt).log")
@@ -63,6 +67,7 @@ extension LearnerRun {
         var result = LearnerRun(log: outcome.output, run: nil, root: layout.root)
         result.limits = limits
         result.chapterCount = chapters.count
+        result.language = language
         // No event at all and a failure: the tests never started, so the build failed.
         if stream.isEmpty && outcome.status != 0 && !outcome.passedTimeLimit { return result }
         var run = TestRun.parse(eventStream: stream)
@@ -75,7 +80,7 @@ extension LearnerRun {
         if ending.isStop {
             result.stopReport = RunAccounting.report(
                 run, ending: ending, chapters: chapters,
-                untouched: chapters.count > 1 ? untouchedExercises(in: layout) : [])
+                untouched: chapters.count > 1 ? untouchedExercises(in: layout) : [], language: language)
         }
         return result
     }

@@ -28,6 +28,8 @@ public struct LearnerRun: Sendable {
     public var limits = RunLimits()
     /// How many chapters the run tested.
     public var chapterCount = 1
+    /// The language of the reports about the run (``stopReport``, ``troubleReport``).
+    public var language = Language.english
 
     public init(log: String, run: TestRun?, root: URL? = nil) {
         self.log = log
@@ -37,24 +39,32 @@ public struct LearnerRun: Sendable {
 
     /// Builds, then runs the tests of `chapters` once, reading results from the event stream.
     /// The run is limited in time and memory, and made again if the files change meanwhile
-    /// (see ``LearnerRun/limitedRun(_:chapters:in:environment:limits:say:progress:)``);
+    /// (see ``LearnerRun/limitedRun(_:chapters:in:environment:limits:language:say:progress:)``);
     /// `progress` shows the build's progress (see ``BuildProgress``).
     public static func perform(
         for chapters: [Curriculum.Chapter], in layout: PackageLayout, limits: RunLimits = RunLimits(),
-        say: (String) -> Void, progress: BuildProgress.Display? = nil
+        language: Language = .english, say: (String) -> Void, progress: BuildProgress.Display? = nil
     ) throws(Interrupted) -> LearnerRun {
         let firstBuild = !BuildProgress.testsWereBuilt(in: layout)
-        let which = chapters.count == 1 ? "chapter \(chapters[0].folder)" : "\(chapters.count) chapters"
-        say(
-            "Building and testing \(which)"
-                + (firstBuild ? " (the first build compiles everything: a minute or two)…" : "…"))
+        if language == .korean {
+            let which = chapters.count == 1 ? "챕터 \(chapters[0].folder)을(를)" : "챕터 \(chapters.count)개를"
+            say(
+                "\(which) 빌드하고 테스트합니다"
+                    + (firstBuild ? " (첫 빌드는 모든 것을 컴파일하므로 1~2분 걸립니다)…" : "…"))
+        } else {
+            let which = chapters.count == 1 ? "chapter \(chapters[0].folder)" : "\(chapters.count) chapters"
+            say(
+                "Building and testing \(which)"
+                    + (firstBuild ? " (the first build compiles everything: a minute or two)…" : "…"))
+        }
         var environment = ProcessInfo.processInfo.environment
         environment["WORKBOOK_MODE"] = nil  // learner mode, whatever the shell says
         return try limitedRun(
             ["swift", "test"]
                 + (layout.declaresTraits ? ["--disable-default-traits"] : [])
                 + chapters.flatMap { ["--filter", $0.testTarget] },
-            chapters: chapters, in: layout, environment: environment, limits: limits, say: say, progress: progress)
+            chapters: chapters, in: layout, environment: environment, limits: limits, language: language, say: say,
+            progress: progress)
     }
 
     /// Each chapter's status from this run and the tamper check.
@@ -90,18 +100,31 @@ public struct LearnerRun: Sendable {
     /// What to say when the tests ran but produced no result at all: the end of their output.
     /// (A failed build is a ``BuildFailure``.)
     public var troubleReport: String? {
+        let korean = language == .korean
         if run == nil {
             // A failed build is a ``BuildFailure``; say here only what it can't: memory.
             guard RunAccounting.mentionsOutOfMemory(log) else { return nil }
+            if korean {
+                return "빌드 프로세스 하나의 메모리가 바닥났습니다. 프로세스마다 \(limits.memoryLimitText)까지 쓸 수 "
+                    + "있습니다(바꾸려면 --memory-limit GB).\n"
+            }
             return "A process of the build ran out of memory; each may use \(limits.memoryLimitText) "
                 + "(--memory-limit GB to change it).\n"
         }
         if let stopReport { return stopReport }
         if !changedDuringRun.isEmpty {
+            if korean {
+                return "다음 파일이 테스트가 실행되는 동안 계속 바뀌어서 아직 결과가 없습니다:\n"
+                    + changedDuringRun.map { "  \($0)\n" }.joined()
+            }
             return "These files kept changing while the tests ran, so there is no result for them yet:\n"
                 + changedDuringRun.map { "  \($0)\n" }.joined()
         }
         if run?.tests.isEmpty == true {
+            if korean {
+                return "테스트가 실행되지 않았습니다. 출력의 마지막 부분:\n"
+                    + log.split(separator: "\n").suffix(15).map { "  \($0)\n" }.joined()
+            }
             return "The tests did not run. The end of their output:\n"
                 + log.split(separator: "\n").suffix(15).map { "  \($0)\n" }.joined()
         }

@@ -7,15 +7,19 @@ import WorkbookCurriculum
 /// (what the test observed). The translator looks BUG up in the chapter's catalog, or in the
 /// workbook-wide one, and gives the translated bug and explanation; SECTION becomes the heading at
 /// the same position in the translated reading (or, for a workbook-wide lesson, the catalog's
-/// `section`), and PATH's `README.md` the translated reading. Detail lines stay as recorded.
+/// `section`), and PATH's `README.md` the translated reading. Detail lines that the workbook's
+/// instruments write (``DetailLines``) are translated; the others stay as recorded.
 public struct LessonTranslator: Sendable {
     public var translation: Translation
     /// The text of a reading, by its path relative to the workbook's root (nil if there is none).
     public var read: @Sendable (String) -> String?
+    /// The instruments' fixed lines in the translation's language.
+    public var details: DetailLines
 
     public init(translation: Translation, read: @escaping @Sendable (String) -> String?) {
         self.translation = translation
         self.read = read
+        details = translation.code == Language.korean.rawValue ? .korean : DetailLines([])
     }
 
     /// A message, shown in the language: the text, its section and its reading, and whether a
@@ -53,9 +57,17 @@ public struct LessonTranslator: Sendable {
         } else if let englishSection = english.section {
             section = translatedHeading(englishSection, in: reading ?? chapter.readmePath) ?? englishSection
         }
+        // The instruments' own lines, after the lesson's first line (or as the first, when they are the message).
+        var firstLineTranslated = false
+        for index in lines.indices where index > 0 || found == nil {
+            guard let translated = details.translate(lines[index]) else { continue }
+            lines[index] = translated
+            if index == 0 { firstLineTranslated = true }
+        }
         guard let found else {
             return Shown(
-                lesson: LessonText(text: english.text, section: section, reading: translatedReading), translated: false)
+                lesson: LessonText(text: lines.joined(separator: "\n"), section: section, reading: translatedReading),
+                translated: firstLineTranslated)
         }
         let bug = Self.fill(found.text.bug, with: found.values)
         let explanation = Self.fill(found.text.explanation, with: found.values)

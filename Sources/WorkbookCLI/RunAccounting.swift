@@ -132,7 +132,8 @@ public enum RunAccounting {
     /// exercises as handed out are known to finish (`scripts/verify` checks them), so the
     /// chapters whose exercises are `untouched` are named as waiting, not as the cause.
     public static func report(
-        _ run: TestRun, ending: RunEnding, chapters: [Curriculum.Chapter], untouched: Set<String> = []
+        _ run: TestRun, ending: RunEnding, chapters: [Curriculum.Chapter], untouched: Set<String> = [],
+        language: Language = .english
     ) -> String? {
         guard ending.isStop else { return nil }
         let running = run.tests.filter { $0.started && !$0.ended }
@@ -143,6 +144,11 @@ public enum RunAccounting {
         let shown = running.filter { test in suspects.contains { $0.testTarget == test.module } }
         let unknownModule = running.filter { test in !chapters.contains { $0.testTarget == test.module } }
         let listed = shown + unknownModule
+        if language == .korean {
+            return koreanReport(
+                ending: ending, listed: listed, notStarted: notStarted.count, chapters: chapters,
+                runningChapters: runningChapters, suspects: suspects)
+        }
         let names = listed.prefix(5).map { test in
             let chapter = chapters.first { $0.testTarget == test.module }
             return "  \(chapter.map(number) ?? test.module): \"\(test.displayName)\"\n"
@@ -181,6 +187,66 @@ public enum RunAccounting {
             text += "\(notStarted.count) of the chapter's tests had not started.\n"
         }
         return text
+    }
+
+    /// ``report(_:ending:chapters:untouched:language:)`` in Korean.
+    static func koreanReport(
+        ending: RunEnding, listed: [TestRun.TestResult], notStarted: Int, chapters: [Curriculum.Chapter],
+        runningChapters: [Curriculum.Chapter], suspects: [Curriculum.Chapter]
+    ) -> String? {
+        let names = listed.prefix(5).map { test in
+            let chapter = chapters.first { $0.testTarget == test.module }
+            return
+                "  \(chapter.map { "챕터 " + String(format: "%02d", $0.number) } ?? test.module): \"\(test.displayName)\"\n"
+        }.joined()
+        let more = listed.count > 5 ? "  외 \(listed.count - 5)개\n" : ""
+        let which = listed.isEmpty ? " 테스트와 테스트 사이였습니다.\n" : " 그때 실행 중이던 테스트:\n" + names + more
+        var text: String
+        switch ending {
+        case .finished:
+            return nil
+        case .timeLimit(let seconds):
+            text = "테스트 실행을 멈췄습니다: 시간 제한 \(seconds)초를 넘겼습니다." + which
+            text += koreanLoopCause + " 시간을 더 주려면: --time-limit SECONDS.\n"
+        case .memoryLimit(let limit):
+            text = "테스트 실행을 멈췄습니다: 연습 문제가 메모리를 \(limit) 넘게 썼습니다." + which
+            text += koreanMemoryCause + " 제한을 바꾸려면: --memory-limit GB.\n"
+        case .crashed(_, let said):
+            text = "테스트 프로세스가 크래시했습니다." + which
+            if !said.isEmpty { text += "런타임의 메시지:\n" + said.map { "  \($0)\n" }.joined() }
+        case .endedEarly(let status):
+            text = "테스트 실행이 일찍 끝났습니다: 테스트 프로세스가 끝났습니다(종료 상태 \(status))." + which
+            text += "연습 문제의 무언가가 프로세스를 끝냈습니다. 예를 들면 exit() 호출입니다. "
+            text += "끝나지 않은 테스트는 통과가 아니라 언제나 실패로 셉니다.\n"
+        }
+        let waiting = runningChapters.filter { chapter in !suspects.contains(chapter) }
+        if !waiting.isEmpty {
+            text += "\(koreanNumbers(waiting))의 테스트도 실행 중이었지만, 아마 \(koreanNumbers(suspects))을(를) "
+            text += "기다리고 있었을 것입니다. 그 연습 문제는 처음 받은 그대로입니다.\n"
+        }
+        if chapters.count > 1 {
+            text += "테스트가 모두 끝난 챕터는 결과를 그대로 유지합니다. "
+            text += "나머지는 하나씩 따로 확인하세요. 예: swift run workbook check "
+            text += (suspects.first ?? runningChapters.first).map { String(format: "%02d", $0.number) } ?? "01"
+            text += "\n"
+        } else if notStarted > 0 {
+            text += "이 챕터의 테스트 \(notStarted)개는 시작하지 못했습니다.\n"
+        }
+        return text
+    }
+
+    /// Where the limits are explained, for a Korean learner (README.ko.md has no such section).
+    static let koreanReadmeSection = "워크북 README.md의 \"Time and memory limits\" 절(영어)"
+    static let koreanLoopCause =
+        "흔한 원인은 끝나지 않거나 `await` 없이 도는 루프입니다. 아무것도 조건을 바꾸지 않는 `while`이나, "
+        + "`await` 없이 오래 돌면서 테스트의 나머지가 필요로 하는 스레드를 붙잡는 루프가 그렇습니다. "
+        + "\(koreanReadmeSection)을 보세요."
+    static let koreanMemoryCause =
+        "흔한 원인은 배열, 문자열, 버퍼에 계속 덧붙이기만 하고 끝나지 않는 루프입니다. \(koreanReadmeSection)을 보세요."
+
+    /// "챕터 04", "챕터 01, 02, 05".
+    static func koreanNumbers(_ chapters: [Curriculum.Chapter]) -> String {
+        chapters.isEmpty ? "챕터 없음" : "챕터 " + chapters.map { String(format: "%02d", $0.number) }.joined(separator: ", ")
     }
 
     static func number(_ chapter: Curriculum.Chapter) -> String {

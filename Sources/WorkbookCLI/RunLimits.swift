@@ -61,17 +61,23 @@ public struct RunLimits: Equatable, Sendable {
                 value = arguments[index + 1]
                 index += 2
             } else {
-                throw UsageError("\(name): missing value (for example \(name) \(name == "--time-limit" ? "60" : "2"))")
+                let example = "\(name) \(name == "--time-limit" ? "60" : "2")"
+                throw UsageError(
+                    "\(name): missing value (for example \(example))", korean: "\(name): 값이 빠졌습니다 (예: \(example))")
             }
             given = true
             if name == "--time-limit" {
                 guard let seconds = Int(value), seconds > 0 else {
-                    throw UsageError("--time-limit: give a whole number of seconds above 0, not '\(value)'")
+                    throw UsageError(
+                        "--time-limit: give a whole number of seconds above 0, not '\(value)'",
+                        korean: "--time-limit: 0보다 큰 정수 초를 주세요. 받은 값: '\(value)'")
                 }
                 limits.timeLimit = seconds
             } else {
                 guard let gigabytes = Double(value), gigabytes > 0, gigabytes.isFinite else {
-                    throw UsageError("--memory-limit: give a number of gigabytes above 0, not '\(value)'")
+                    throw UsageError(
+                        "--memory-limit: give a number of gigabytes above 0, not '\(value)'",
+                        korean: "--memory-limit: 0보다 큰 기가바이트 수를 주세요. 받은 값: '\(value)'")
                 }
                 limits.memoryLimit = gigabytes
             }
@@ -88,7 +94,9 @@ extension RunLimits {
         case .list, .check, .watch, .report, .grade, .help: return
         default:
             throw UsageError(
-                "--time-limit and --memory-limit apply to the commands that run tests: list, check, watch, report and grade"
+                "--time-limit and --memory-limit apply to the commands that run tests: list, check, watch, report and grade",
+                korean:
+                    "--time-limit과 --memory-limit은 테스트를 실행하는 명령에만 씁니다: list, check, watch, report, grade"
             )
         }
     }

@@ -5,23 +5,46 @@ import WorkbookCurriculum
 /// student-edition and hashes.
 extension Session {
     func reset(_ chapter: Curriculum.Chapter) throws -> Int32 {
-        switch try ExerciseReset.reset(chapter, in: layout, from: ExerciseReset.sources(for: layout)) {
+        let outcome: ExerciseReset.Outcome
+        do {
+            outcome = try ExerciseReset.reset(chapter, in: layout, from: ExerciseReset.sources(for: layout))
+        } catch let missing as ExerciseReset.NoOriginals where strings.language == .korean {
+            err("workbook: \(missing.korean)\n")
+            return 1
+        }
+        out(Self.resetReport(outcome, chapter: chapter, in: layout, language: strings.language))
+        return 0
+    }
+
+    /// What `reset` says about `outcome`.
+    static func resetReport(
+        _ outcome: ExerciseReset.Outcome, chapter: Curriculum.Chapter, in layout: PackageLayout, language: Language
+    ) -> String {
+        let korean = language == .korean
+        switch outcome {
         case .alreadyOriginal(let source):
-            out("Chapter \(chapter.folder) already matches its original from \(source). Nothing changed.\n")
+            return korean
+                ? "챕터 \(chapter.folder)은(는) 이미 \(ExerciseReset.koreanSource(source))의 원본과 같습니다. 바뀐 것은 없습니다.\n"
+                : "Chapter \(chapter.folder) already matches its original from \(source). Nothing changed.\n"
         case .restored(let source, let backup, let changed):
-            out("Your files are backed up in \(backup)/\n")
+            var text = korean ? "여러분의 파일을 \(backup)/에 백업했습니다\n" : "Your files are backed up in \(backup)/\n"
             let removed = changed.filter { !FileManager.default.fileExists(atPath: layout.url($0).path) }
             let restored = changed.filter { !removed.contains($0) }
+            let folder = PackageLayout.exerciseFolder(chapter)
             if !restored.isEmpty {
-                out(
-                    "Restored \(PackageLayout.exerciseFolder(chapter))/ from \(source): \(restored.joined(separator: ", "))\n"
-                )
+                text +=
+                    korean
+                    ? "\(folder)/를 \(ExerciseReset.koreanSource(source))에서 복원했습니다: \(restored.joined(separator: ", "))\n"
+                    : "Restored \(folder)/ from \(source): \(restored.joined(separator: ", "))\n"
             }
             if !removed.isEmpty {
-                out("Removed (not part of the original): \(removed.joined(separator: ", "))\n")
+                text +=
+                    korean
+                    ? "삭제했습니다(원본에 없는 파일): \(removed.joined(separator: ", "))\n"
+                    : "Removed (not part of the original): \(removed.joined(separator: ", "))\n"
             }
+            return text
         }
-        return 0
     }
 
     func verify(_ options: [String]) throws -> Int32 {

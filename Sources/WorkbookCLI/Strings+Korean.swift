@@ -125,6 +125,9 @@ extension Strings {
         case "the workbook did not build": "워크북이 빌드되지 않았습니다"
         case "none of its tests ran": "이 챕터의 테스트가 하나도 실행되지 않았습니다"
         case "the test run stopped before this chapter finished": "이 챕터가 끝나기 전에 테스트 실행이 멈췄습니다"
+        case "the test run was stopped before its tests finished": "이 챕터의 테스트가 끝나기 전에 테스트 실행이 멈췄습니다"
+        case "its files kept changing while its tests ran; check again":
+            "테스트가 실행되는 동안 파일이 계속 바뀌었습니다. 다시 확인하세요"
         default: reason
         }
     }

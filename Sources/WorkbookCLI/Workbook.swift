@@ -101,7 +101,7 @@ public struct Workbook {
             session.lessons = lessons
             return try session.run(command)
         } catch let error as UsageError {
-            err("workbook: \(error.message)\n")
+            err("workbook: \(error.message(in: strings.language))\n")
             return 2
         } catch let interrupted as Interrupted {
             err(strings.stopped)
@@ -156,8 +156,12 @@ struct Session {
     func chapter(named name: String) throws(UsageError) -> Curriculum.Chapter {
         if let chapter = curriculum.chapter(named: name) { return chapter }
         let range = curriculum.chapters.isEmpty ? "" : " (or a number 1-\(curriculum.chapters.count), or a module name)"
+        let folders = curriculum.chapters.map(\.folder).joined(separator: ", ")
+        let koreanRange =
+            curriculum.chapters.isEmpty ? "" : " (또는 1-\(curriculum.chapters.count) 사이의 번호나 모듈 이름)"
         throw UsageError(
-            "no chapter '\(name)'; choose one of: \(curriculum.chapters.map(\.folder).joined(separator: ", "))\(range)")
+            "no chapter '\(name)'; choose one of: \(folders)\(range)",
+            korean: "'\(name)' 챕터는 없습니다. 다음 중에서 고르세요: \(folders)\(koreanRange)")
     }
 
     /// The comparison with `Chapters/test-hashes.json`, or nil if the checkout has none.
@@ -170,7 +174,9 @@ struct Session {
     /// Runs the learner build for `chapters` and returns their statuses. A run that built
     /// records them in `.workbook/status.json`; a run that did not shows the last known ones.
     func statuses(of chapters: [Curriculum.Chapter]) throws -> (statuses: [String: ChapterStatus], run: LearnerRun) {
-        let run = try LearnerRun.perform(for: chapters, in: layout, limits: limits, say: say, progress: progress)
+        let run = try LearnerRun.perform(
+            for: chapters, in: layout, limits: limits, language: strings.language, say: say,
+            progress: progress)
         return (try statuses(of: chapters, from: run), run)
     }
 
@@ -216,7 +222,9 @@ struct Session {
         let statuses: [String: ChapterStatus] =
             known.chapters.isEmpty ? try statuses(of: curriculum.chapters).statuses : known.chapters.mapValues(\.status)
         guard let chapter = curriculum.chapters.first(where: { statuses[$0.folder]?.isDone != true }) else {
-            throw UsageError("every chapter is done; name one to look at it again (for example: 01)")
+            throw UsageError(
+                "every chapter is done; name one to look at it again (for example: 01)",
+                korean: "모든 챕터를 마쳤습니다. 다시 보려면 챕터를 지정하세요 (예: 01)")
         }
         return chapter
     }
@@ -242,7 +250,10 @@ struct Session {
         status: ChapterStatus, run: LearnerRun
     ) {
         let run =
-            try earlier ?? LearnerRun.perform(for: [chapter], in: layout, limits: limits, say: say, progress: progress)
+            try earlier
+            ?? LearnerRun.perform(
+                for: [chapter], in: layout, limits: limits, language: strings.language, say: say,
+                progress: progress)
         let status =
             try statuses(of: [chapter], from: run)[chapter.folder] ?? .noResult(reason: "none of its tests ran")
         var shownHint: CheckReport.ShownHint?

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WorkbookCLI
 import WorkbookCurriculum
+import WorkbookTesting
 
 /// The Korean edition of the learner's commands (issue 14): the language chosen, chapter texts
 /// and lessons from the catalogs, sections by position, and English output left as it was.
@@ -242,6 +243,145 @@ struct KoreanEditionTests {
         #expect(
             StudentReadme.render(Fixture.curriculum, korean: true).hasPrefix(
                 "# Concurrency Workbook\n\n> [한국어](README.ko.md)\n\nSmall"))
+    }
+}
+
+extension KoreanEditionTests {
+    /// What `workbook ARGUMENTS` writes to standard error (no workbook needed) and its exit code.
+    static func errors(_ arguments: [String], language: String = "ko") -> (code: Int32, text: String) {
+        let errors = Lines()
+        let code = Workbook(environment: ["WORKBOOK_LANG": language], out: { _ in }, err: { errors.add($0) })
+            .run(arguments)
+        return (code, errors.text)
+    }
+
+    @Test("Usage errors in Korean for the learner's commands; English with --lang en and for the teacher's")
+    func koreanUsageErrors() {
+        #expect(
+            Self.errors(["frobnicate"]) == (2, "workbook: 'frobnicate' 명령은 없습니다. 다음 중에서 고르세요: \(CommandName.choices)\n")
+        )
+        #expect(Self.errors(["hint", "01", "x"]).text == "workbook: hint: n은 1이나 2 같은 힌트 번호여야 합니다. 받은 값: 'x'\n")
+        #expect(Self.errors(["check", "--bogus"]).text.hasPrefix("workbook: check: 알 수 없는 옵션 '--bogus'"))
+        #expect(Self.errors(["reset"]).text.hasPrefix("workbook: reset: <chapter>이(가) 빠졌습니다"))
+        #expect(Self.errors(["list", "--time-limit", "0"]).text.contains("0보다 큰 정수 초를 주세요"))
+        #expect(Self.errors(["hint", "--memory-limit", "2"]).text.contains("테스트를 실행하는 명령에만 씁니다"))
+        #expect(Self.errors(["list", "--lang", "fr"]).text.contains("알 수 없는 언어 'fr'"))
+        // English is as it was.
+        #expect(
+            Self.errors(["hint", "01", "x", "--lang", "en"]).text
+                == "workbook: hint: n must be a hint number such as 1 or 2, not 'x'\n")
+        #expect(Self.errors(["frobnicate"], language: "en").text.hasPrefix("workbook: unknown command 'frobnicate'"))
+        // The teacher's commands speak English.
+        #expect(Self.errors(["student-edition"]).text.hasPrefix("workbook: student-edition: missing <dir>"))
+    }
+
+    @Test("An unknown chapter and reset, in Korean")
+    func koreanChapterAndReset() throws {
+        try withTemporaryWorkbook { workbook in
+            let errors = Lines()
+            let out = Lines()
+            let tool = Workbook(
+                workingDirectory: workbook.root, environment: ["WORKBOOK_LANG": "ko"], out: { out.add($0) },
+                err: { errors.add($0) })
+            #expect(tool.run(["reset", "7"]) == 2)
+            #expect(errors.text.hasPrefix("workbook: '7' 챕터는 없습니다. 다음 중에서 고르세요: 01-First, 02-Second"))
+            #expect(tool.run(["reset", "02"]) == 1)
+            #expect(errors.text.contains("reset: 02-Second을(를) 복원할 원본이 없습니다"))
+
+            try workbook.write("Pristine/02-Second/Exercise.swift", "func other() -> Int { 0 }\n")
+            try workbook.write("Chapters/02-Second/Exercise.swift", "func other() -> Int { 7 }\n")
+            #expect(tool.run(["reset", "02"]) == 0)
+            #expect(out.text.hasPrefix("여러분의 파일을 .workbook/backups/02-Second-"))
+            #expect(
+                out.text.contains(
+                    "Chapters/02-Second/를 Pristine/의 원본 사본에서 복원했습니다: Chapters/02-Second/Exercise.swift\n"))
+            #expect(tool.run(["reset", "02"]) == 0)
+            #expect(out.text.hasSuffix("챕터 02-Second은(는) 이미 Pristine/의 원본 사본의 원본과 같습니다. 바뀐 것은 없습니다.\n"))
+        }
+    }
+
+    @Test("A run stopped at its time limit: the report and the unfinished test's message in Korean")
+    func koreanTimeLimit() throws {
+        let first = "Ch01FirstTests.S/answers()/FirstTests.swift:3:6"
+        func record(_ kind: String, _ payload: String) -> String {
+            #"{"kind":"\#(kind)","payload":\#(payload),"version":0}"#
+        }
+        var run = TestRun.parse(
+            eventStream: [
+                record("test", #"{"id":"\#(first)","kind":"function","displayName":"The answer is 42","name":"f()"}"#),
+                record("event", #"{"kind":"runStarted"}"#),
+                record("event", #"{"kind":"testStarted","testID":"\#(first)"}"#),
+            ].joined(separator: "\n") + "\n")
+        let chapters = try TemporaryWorkbook.chapters()
+        RunAccounting.annotate(&run, ending: .timeLimit(seconds: 60), limits: RunLimits())
+        let report = try #require(
+            RunAccounting.report(run, ending: .timeLimit(seconds: 60), chapters: [chapters[0]], language: .korean))
+        #expect(
+            report.hasPrefix(
+                "테스트 실행을 멈췄습니다: 시간 제한 60초를 넘겼습니다. 그때 실행 중이던 테스트:\n  챕터 01: \"The answer is 42\"\n"))
+        #expect(report.contains("시간을 더 주려면: --time-limit SECONDS.\n"))
+        let english = try #require(RunAccounting.report(run, ending: .timeLimit(seconds: 60), chapters: [chapters[0]]))
+        #expect(english.hasPrefix("The test run was stopped: it passed its time limit of 60 seconds while these"))
+
+        // The unfinished test's issue is recorded in English and shown in Korean.
+        let issue = try #require(run.tests.first?.issues.first)
+        let shown = Self.translator.show(issue, chapter: chapters[0])
+        #expect(shown.translated)
+        #expect(shown.lesson.text.hasPrefix("테스트 실행이 시간 제한 60초를 넘겼을 때 이 테스트가 아직 실행 중이어서 멈췄습니다."))
+        // Every other ending's message too, line by line but the runtime's own words.
+        let endings: [RunEnding] = [
+            .memoryLimit("2 GB"), .crashed(signal: 4, said: ["Fatal error: boom"]), .crashed(signal: nil, said: []),
+            .endedEarly(status: 0),
+        ]
+        for ending in endings {
+            var stopped = TestRun.parse(
+                eventStream: record("test", #"{"id":"\#(first)","kind":"function","displayName":"A","name":"f()"}"#)
+                    + "\n" + record("event", #"{"kind":"testStarted","testID":"\#(first)"}"#) + "\n")
+            RunAccounting.annotate(&stopped, ending: ending, limits: RunLimits())
+            let message = try #require(stopped.tests.first?.issues.first)
+            let lines = message.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("  ") }
+            #expect(lines.allSatisfy { DetailLines.korean.translate($0) != nil }, "\(lines)")
+        }
+        // A child process over the memory limit.
+        var child = run
+        child.tests[0].issues = ["SWIFT: Could not allocate memory"]
+        RunAccounting.annotate(&child, ending: .finished, limits: RunLimits())
+        #expect(
+            DetailLines.korean.translate(try #require(child.tests.first?.issues.first))?.hasPrefix(
+                "이 테스트가 시작한 자식 프로세스에서 연습 문제가 메모리를 2 GB 넘게 써서") == true)
+    }
+
+    @Test("The instruments' fixed lines are translated; a chapter's observations stay as recorded")
+    func koreanDetailLines() {
+        let shown = Self.translator.show(
+            "the continuation is never resumed on the error path: x — see 'Hints' in Chapters/01-Continuations/README.md\n"
+                + "The awaiting task was still suspended after 2.0 seconds; nothing resumed it.\nrequests: [\"a\"]",
+            chapter: KoreanFixture.curriculum.chapters[0])
+        #expect(
+            shown.lesson.text
+                == "오류 경로에서 컨티뉴에이션을 재개하지 않습니다: 서버가 오류와 함께 콜백을 호출했지만 호출자는 영원히 기다립니다\n"
+                + "기다리던 태스크가 2.0 seconds 뒤에도 일시 중단된 채였습니다. 아무것도 재개하지 않았습니다.\nrequests: [\"a\"]")
+
+        // Every line CrashDiagnosis writes (but the runtime's own words) has a Korean text.
+        let diagnosis = CrashDiagnosis.diagnose(
+            stderr: "Fatal error: Unexpectedly found nil while unwrapping an Optional value\n")
+        let lines = diagnosis.split(separator: "\n").map(String.init)
+        #expect(
+            lines.map { DetailLines.korean.translate($0) ?? $0 } == [
+                "프로세스가 트랩으로 멈췄습니다: 강제 언래핑(!)한 값이 nil이었습니다.", "  런타임의 메시지:",
+                "    Fatal error: Unexpectedly found nil while unwrapping an Optional value",
+            ])
+        for stderr in [
+            "SWIFT TASK CONTINUATION MISUSE: f() tried to resume its continuation more than once\n",
+            "Could not allocate memory\n", "Fatal error: boom\n", "something\n", "",
+            "[workbook] the process exited before the scenario finished\n",
+        ] {
+            let first = String(CrashDiagnosis.diagnose(stderr: stderr).prefix { $0 != "\n" })
+            #expect(DetailLines.korean.translate(first) != nil, "\(first)")
+        }
+        #expect(DetailLines.korean.translate("  The last lines the process wrote:") == "  프로세스가 마지막으로 출력한 줄:")
+        #expect(DetailLines.korean.translate("The Swift 6 compiler says:") == "Swift 6 컴파일러의 진단 메시지:")
+        #expect(DetailLines.korean.translate("requests: [\"a\"]") == nil)
     }
 }
 
