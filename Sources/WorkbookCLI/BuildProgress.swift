@@ -12,10 +12,15 @@ public final class BuildProgress: @unchecked Sendable {
         public var write: @Sendable (String) -> Void
         /// Whether `write` reaches a terminal, where a line can be redrawn in place.
         public var interactive: Bool
+        /// The language of the progress line.
+        public var language: Language
 
-        public init(write: @escaping @Sendable (String) -> Void, interactive: Bool) {
+        public init(
+            write: @escaping @Sendable (String) -> Void, interactive: Bool, language: Language = .english
+        ) {
             self.write = write
             self.interactive = interactive
+            self.language = language
         }
     }
 
@@ -55,9 +60,14 @@ public final class BuildProgress: @unchecked Sendable {
         }
 
         /// `[██████░░░░░░░░░░] 120/359 build steps, 14 modules compiled (now: Ch05UITransitions)`
-        public func line(barWidth: Int = 16) -> String {
+        /// In Korean: `[██████░░░░░░░░░░] 빌드 단계 120/359, 모듈 14개 컴파일됨 (지금: Ch05UITransitions)`.
+        public func line(barWidth: Int = 16, language: Language = .english) -> String {
             let filled = total == 0 ? 0 : min(barWidth, step * barWidth / total)
             let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled)
+            if language == .korean {
+                return "[\(bar)] 빌드 단계 \(step)/\(total), 모듈 \(modules.count)개 컴파일됨"
+                    + (current.map { " (지금: \($0))" } ?? "")
+            }
             let module = modules.count == 1 ? "module" : "modules"
             return "[\(bar)] \(step)/\(total) build steps, \(modules.count) \(module) compiled"
                 + (current.map { " (now: \($0))" } ?? "")
@@ -116,7 +126,7 @@ public final class BuildProgress: @unchecked Sendable {
                 }
             }
             guard state.total > 0, !state.finished else { continue }
-            let line = state.line()
+            let line = state.line(language: display.language)
             if display.interactive {
                 if line != lastLine { display.write("\r\u{1B}[K  " + line) }
                 shownOnTerminal = true

@@ -82,6 +82,11 @@ final class Interrupts: @unchecked Sendable {
     private var temporaryFolders: [URL] = []
     private var signalSources: [any DispatchSourceSignal] = []
     private let queue = DispatchQueue(label: "workbook.interrupts")
+    /// What is said when a signal ends the tool between two children (``Strings/stopped``).
+    private var stoppedText = Strings.english.stopped
+
+    /// Says `text` (in the learner's language) when a signal ends the tool between two children.
+    func sayWhenStopped(_ text: String) { lock.withLock { stoppedText = text } }
 
     /// Starts `process` and waits for it. Throws ``Interrupted`` if a signal came meanwhile.
     /// `stopWhen` is asked every tenth of a second while the process runs; when it says
@@ -165,10 +170,11 @@ final class Interrupts: @unchecked Sendable {
         if !alreadyInterrupted { interrupted = signalNumber }
         let running = child
         let folders = temporaryFolders
+        let stoppedText = stoppedText
         lock.unlock()
         guard let running, running.isRunning else {
             for folder in folders { try? FileManager.default.removeItem(at: folder) }
-            try? FileHandle.standardError.write(contentsOf: Data("\nStopped.\n".utf8))
+            try? FileHandle.standardError.write(contentsOf: Data(stoppedText.utf8))
             exit(128 + signalNumber)
         }
         let root = running.processIdentifier

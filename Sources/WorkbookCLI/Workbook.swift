@@ -67,6 +67,7 @@ public struct Workbook {
             try RunLimits.check(limitsGiven, for: command)
             // Teacher commands speak English whatever the language.
             if !command.isForLearners { strings = .english }
+            Interrupts.shared.sayWhenStopped(strings.stopped)
             if case .help(let topic) = command {
                 out((topic.map { strings.helpText($0) ?? Help.text(for: $0) } ?? strings.helpOverview) + "\n")
                 return 0
@@ -95,7 +96,8 @@ public struct Workbook {
             }
             var session = Session(
                 layout: layout, workingDirectory: workingDirectory, curriculum: curriculum, out: out,
-                err: err, width: width, progress: BuildProgress.Display(write: write, interactive: interactive))
+                err: err, width: width,
+                progress: BuildProgress.Display(write: write, interactive: interactive, language: strings.language))
             session.limits = limits
             session.strings = strings
             session.lessons = lessons

@@ -351,6 +351,14 @@ extension KoreanEditionTests {
                 "이 테스트가 시작한 자식 프로세스에서 연습 문제가 메모리를 2 GB 넘게 써서") == true)
     }
 
+    @Test("The build's progress line in Korean")
+    func koreanBuildProgress() {
+        var state = BuildProgress.State()
+        state.feed("[70/150] Emitting module SimulatedWorld")
+        #expect(
+            state.line(barWidth: 10, language: .korean) == "[████░░░░░░] 빌드 단계 70/150, 모듈 1개 컴파일됨 (지금: SimulatedWorld)")
+    }
+
     @Test("The instruments' fixed lines are translated; a chapter's observations stay as recorded")
     func koreanDetailLines() {
         let shown = Self.translator.show(
