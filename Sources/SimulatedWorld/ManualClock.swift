@@ -83,6 +83,7 @@ public final class ManualClock: Clock {
         var cancelledBeforeSleeping: Set<Int> = []
         var nextID = 0
         var waiters: [Waiter] = []
+        var woken: [Instant] = []
 
         /// The deadlines of the suspended sleepers, earliest first.
         var deadlines: [Instant] { sleepers.map(\.deadline).sorted() }
@@ -111,6 +112,11 @@ public final class ManualClock: Clock {
 
     /// The deadlines of the tasks suspended on this clock right now, earliest first.
     public var deadlines: [Instant] { state.withLock { $0.deadlines } }
+
+    /// The deadlines of the sleepers the clock has woken so far, in the order it resumed them.
+    /// (When the woken tasks then run is up to their executors: two tasks resumed in order
+    /// may run in either order.)
+    public var wokenDeadlines: [Instant] { state.withLock { $0.woken } }
 
     /// How many tasks are suspended on this clock right now.
     public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
@@ -170,6 +176,7 @@ public final class ManualClock: Clock {
             let due = state.sleepers.filter { $0.deadline <= instant }
                 .sorted { ($0.deadline, $0.id) < ($1.deadline, $1.id) }
             state.sleepers.removeAll { $0.deadline <= instant }
+            state.woken += due.map(\.deadline)
             return (due, state.readyWaiters())
         }
         for sleeper in due { sleeper.continuation.resume() }
