@@ -40,7 +40,11 @@ public final class BuildProgress: @unchecked Sendable {
 
         /// Reads one log line.
         public mutating func feed(_ line: Substring) {
-            if line.hasPrefix("Build complete!") || line.hasPrefix("error: fatalError") { finished = true }
+            if line.hasPrefix("Build complete!") || line.hasPrefix("Build of product ")
+                || line.hasPrefix("error: fatalError")
+            {
+                finished = true
+            }
             guard let match = line.firstMatch(of: #/^\[(?<step>\d+)/(?<total>\d+)\] (?<what>.*)$/#),
                 let step = Int(match.step), let total = Int(match.total)
             else { return }

@@ -5,12 +5,14 @@ extension LearnerRun {
     /// How many times a run is made while the files keep changing under it.
     static let maximumAttempts = 3
 
-    /// Runs `arguments` (a `swift test` command line without its event-stream options) for
-    /// `chapters` under `limits`, with a temporary folder of its own, and accounts for every
-    /// test (see ``RunAccounting``). If the chapters' files change during the run, its result
-    /// is not used: the changed modules' builds are invalidated and the run is made again.
+    /// Runs `arguments` (a command line that runs the tests, without its event-stream options)
+    /// for `chapters` under `limits`, after `build` if one is given, with a temporary folder of
+    /// its own, and accounts for every test (see ``RunAccounting``). If the chapters' files change
+    /// during the run, its result is not used: the changed modules' builds are invalidated and
+    /// the run is made again.
     public static func limitedRun(
-        _ arguments: [String], chapters: [Curriculum.Chapter], in layout: PackageLayout,
+        _ arguments: [String], building build: [String]? = nil, chapters: [Curriculum.Chapter],
+        in layout: PackageLayout,
         environment: [String: String], limits: RunLimits, language: Language = .english, say: (String) -> Void,
         progress: BuildProgress.Display? = nil
     ) throws(Interrupted) -> LearnerRun {
@@ -22,7 +24,7 @@ extension LearnerRun {
             attempt += 1
             let before = RunFingerprint.take(of: chapters, root: layout.root)
             var result = try runOnce(
-                arguments, attempt: attempt, chapters: chapters, in: layout,
+                arguments, building: build, attempt: attempt, chapters: chapters, in: layout,
                 environment: folder.environment(environment), folder: folder, limits: limits, language: language,
                 progress: progress)
             let changed = RunFingerprint.take(of: chapters, root: layout.root).changes(since: before)
@@ -39,41 +41,51 @@ extension LearnerRun {
         }
     }
 
-    /// One run: the tests under the time and memory limits, the events read and accounted for.
+    /// One run: the build (if `build` is given), then the tests under the time and memory limits,
+    /// the events read and accounted for.
     static func runOnce(
-        _ arguments: [String], attempt: Int, chapters: [Curriculum.Chapter], in layout: PackageLayout,
-        environment: [String: String], folder: ToolTemporaryFolder, limits: RunLimits,
+        _ arguments: [String], building build: [String]? = nil, attempt: Int, chapters: [Curriculum.Chapter],
+        in layout: PackageLayout, environment: [String: String], folder: ToolTemporaryFolder, limits: RunLimits,
         language: Language = .english, progress: BuildProgress.Display? = nil
     ) throws(Interrupted) -> LearnerRun {
-        let events = folder.url.appendingPathComponent("events-\(attempt).jsonl")
-        let output = folder.url.appendingPathComponent("output-\(attempt).log")
-        let follower = progress.map { BuildProgress(log: output, display: $0) }
-        follower?.start()
-        let outcome: LimitedRun.Outcome
-        do {
-            outcome = try LimitedRun.run(
-                arguments + ["--event-stream-output-path", events.path, "--event-stream-version", "0"],
-                in: layout.root, environment: environment, timeLimit: TimeInterval(limits.timeLimit),
-                clockStart: events, memoryLimitKilobytes: limits.memoryLimitKilobytes,
-                copy: follower == nil ? nil : output)
-        } catch {
-            follower?.stop()
-            throw error
-        }
-        follower?.stop()
-        try? FileManager.default.removeItem(at: output)
-        let stream = (try? String(contentsOf: events, encoding: .utf8)) ?? ""
-        try? FileManager.default.removeItem(at: events)
-        var result = LearnerRun(log: outcome.output, run: nil, root: layout.root)
+        var result = LearnerRun(log: "", run: nil, root: layout.root)
         result.limits = limits
         result.chapterCount = chapters.count
         result.language = language
-        // No event at all and a failure: the tests never started, so the build failed.
-        if stream.isEmpty && outcome.status != 0 && !outcome.passedTimeLimit { return result }
+        // Within the memory limit; the time limit only once `clockStart` (the event stream) has data.
+        func limited(
+            _ command: [String], _ name: String, timed clockStart: URL?, showingProgress: Bool = true
+        ) throws(Interrupted) -> LimitedRun.Outcome {
+            let output = folder.url.appendingPathComponent("\(name)-\(attempt).log")
+            let follower = showingProgress ? progress.map { BuildProgress(log: output, display: $0) } : nil
+            follower?.start()
+            defer {
+                follower?.stop()
+                try? FileManager.default.removeItem(at: output)
+            }
+            return try LimitedRun.run(
+                command, in: layout.root, environment: environment,
+                timeLimit: clockStart == nil ? nil : TimeInterval(limits.timeLimit), clockStart: clockStart,
+                memoryLimitKilobytes: limits.memoryLimitKilobytes, copy: follower == nil ? nil : output)
+        }
+        if let build {
+            let built = try limited(build, "build", timed: nil)
+            result.log = built.output
+            if built.status != 0 { return result }  // the tests never ran: the build failed
+        }
+        let events = folder.url.appendingPathComponent("events-\(attempt).jsonl")
+        let outcome = try limited(
+            arguments + ["--event-stream-output-path", events.path, "--event-stream-version", "0"],
+            build == nil ? "output" : "tests", timed: events, showingProgress: build == nil)
+        result.log += outcome.output
+        let stream = (try? String(contentsOf: events, encoding: .utf8)) ?? ""
+        try? FileManager.default.removeItem(at: events)
+        // No event at all and a failure of `swift test`: the tests never started, so the build failed.
+        if build == nil && stream.isEmpty && outcome.status != 0 && !outcome.passedTimeLimit { return result }
         var run = TestRun.parse(eventStream: stream)
         let ending = RunAccounting.ending(
             of: run, log: outcome.output, status: outcome.status, passedTimeLimit: outcome.passedTimeLimit,
-            limits: limits)
+            limits: limits, signal: build == nil ? nil : outcome.signal)
         RunAccounting.annotate(&run, ending: ending, limits: limits)
         result.run = run
         result.ending = ending

@@ -1,12 +1,12 @@
 import Foundation
 import WorkbookCurriculum
 
-/// One `swift test` run of the learner build (the exercises, no solutions) in the package's
-/// default build folder, `.build`: the one `swift run workbook`, `swift test --filter …` and an
-/// editor use, so they all share one build. The same flags as a plain `swift test`, plus
+/// One run of the learner build's tests (the exercises, no solutions) in the package's default
+/// build folder, `.build`: the one `swift run workbook`, `swift test --filter …` and an editor
+/// use, so they share one build. The same flags as a plain `swift test`, plus
 /// `--disable-default-traits` where the package declares traits: it builds identically while no
-/// default trait is declared, and ignores one a learner declares (say, `Solutions`). Building
-/// and testing in one invocation saves a second SwiftPM start-up on every check.
+/// default trait is declared, and ignores one a learner declares (say, `Solutions`).
+/// ``LearnerCommands`` says how it is built and run: one SwiftPM start-up per check.
 public struct LearnerRun: Sendable {
     /// The console output of the run. Only read for compiler diagnostics, which exist only
     /// as text, and shown when the run produced no events at all.
@@ -39,7 +39,7 @@ public struct LearnerRun: Sendable {
 
     /// Builds, then runs the tests of `chapters` once, reading results from the event stream.
     /// The run is limited in time and memory, and made again if the files change meanwhile
-    /// (see ``LearnerRun/limitedRun(_:chapters:in:environment:limits:language:say:progress:)``);
+    /// (see ``LearnerRun/limitedRun(_:building:chapters:in:environment:limits:language:say:progress:)``);
     /// `progress` shows the build's progress (see ``BuildProgress``).
     public static func perform(
         for chapters: [Curriculum.Chapter], in layout: PackageLayout, limits: RunLimits = RunLimits(),
@@ -59,12 +59,12 @@ public struct LearnerRun: Sendable {
         }
         var environment = ProcessInfo.processInfo.environment
         environment["WORKBOOK_MODE"] = nil  // learner mode, whatever the shell says
+        let commands = LearnerCommands(for: chapters, in: layout)
+        // The test executable on its own colours its output on a terminal-like TERM; `swift test` doesn't.
+        if commands.build != nil { environment["NO_COLOR"] = "1" }
         return try limitedRun(
-            ["swift", "test"]
-                + (layout.declaresTraits ? ["--disable-default-traits"] : [])
-                + chapters.flatMap { ["--filter", $0.testTarget] },
-            chapters: chapters, in: layout, environment: environment, limits: limits, language: language, say: say,
-            progress: progress)
+            commands.test, building: commands.build, chapters: chapters, in: layout, environment: environment,
+            limits: limits, language: language, say: say, progress: progress)
     }
 
     /// Each chapter's status from this run and the tamper check.

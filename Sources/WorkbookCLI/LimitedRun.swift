@@ -12,6 +12,8 @@ public enum LimitedRun {
         public var passedTimeLimit: Bool
         /// Its standard output and error, interleaved, with the middle left out past the cap.
         public var output: String
+        /// The signal that ended the command, if one did (a crash, or the limits' kill).
+        public var signal: Int32?
     }
 
     /// Runs `arguments` (looked up on PATH) in `directory`.
@@ -76,7 +78,9 @@ public enum LimitedRun {
         // Everything that held the pipe is gone, so its end comes at once; don't wait for
         // ever if something outside the tree kept it open.
         _ = reader.wait(timeout: .now() + 5)
-        return Outcome(status: result.status, passedTimeLimit: result.stopped, output: output.text)
+        return Outcome(
+            status: result.status, passedTimeLimit: result.stopped, output: output.text,
+            signal: result.signaled ? result.status : nil)
     }
 
     static func hasData(_ url: URL) -> Bool {

@@ -60,6 +60,17 @@ public struct PackageLayout: Sendable {
         }
     }
 
+    /// The package's name, as `Package.swift` gives it (`Package(name: "…")`), or nil if it can't be read.
+    public var packageName: String? {
+        guard let manifest = try? String(contentsOf: url("Package.swift"), encoding: .utf8),
+            let match = manifest.firstMatch(of: #/\bPackage\(\s*name:\s*"(?<name>[^"]+)"/#)
+        else { return nil }
+        return String(match.name)
+    }
+
+    /// The product SwiftPM makes of all the test targets together: `<package name>PackageTests`.
+    public var testProductName: String? { packageName.map { $0 + "PackageTests" } }
+
     /// The chapter's exercise folder, relative to the root.
     public static func exerciseFolder(_ chapter: Curriculum.Chapter) -> String { "Chapters/\(chapter.folder)" }
     /// The chapter's test folder, relative to the root.

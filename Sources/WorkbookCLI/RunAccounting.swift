@@ -42,15 +42,18 @@ public enum RunAccounting {
 
     /// How the run that produced `run` and `log` ended.
     /// - Parameters:
-    ///   - status: the exit status of `swift test`.
+    ///   - status: the exit status of `swift test`, or of the test executable run on its own.
     ///   - passedTimeLimit: the tool stopped it at the time limit.
+    ///   - signal: the signal that ended the test executable, when the tool ran it on its own.
     public static func ending(
-        of run: TestRun, log: String, status: Int32, passedTimeLimit: Bool, limits: RunLimits
+        of run: TestRun, log: String, status: Int32, passedTimeLimit: Bool, limits: RunLimits,
+        signal: Int32? = nil
     ) -> RunEnding {
         if passedTimeLimit { return .timeLimit(seconds: limits.timeLimit) }
         if run.runEnded { return .finished }
-        // SwiftPM's words when the test process dies of a signal (on Linux).
-        let signal = log.firstMatch(of: #/exited with unexpected signal code (\d+)/#).flatMap { Int32($0.output.1) }
+        // Under `swift test`, SwiftPM's words when the test process dies of a signal (on Linux).
+        let signal =
+            signal ?? log.firstMatch(of: #/exited with unexpected signal code (\d+)/#).flatMap { Int32($0.output.1) }
         let crashLines = runtimeMessage(in: log)
         if signal != nil || (status != 0 && !crashLines.isEmpty) {
             if mentionsOutOfMemory(crashLines.joined(separator: "\n")) || (signal != nil && mentionsOutOfMemory(log)) {

@@ -91,8 +91,9 @@ final class Interrupts: @unchecked Sendable {
     /// Starts `process` and waits for it. Throws ``Interrupted`` if a signal came meanwhile.
     /// `stopWhen` is asked every tenth of a second while the process runs; when it says
     /// true, the process and everything below it is ended and `stopped` is true.
+    /// `signaled` is true when a signal ended the process; then `status` is the signal's number.
     func run(_ process: Process, stopWhen: (() -> Bool)? = nil) throws(Interrupted) -> (
-        status: Int32, stopped: Bool
+        status: Int32, stopped: Bool, signaled: Bool
     ) {
         installHandlers()
         let exited = DispatchSemaphore(value: 0)
@@ -104,7 +105,7 @@ final class Interrupts: @unchecked Sendable {
         }
         do { try process.run() } catch {
             lock.unlock()
-            return (127, false)
+            return (127, false, false)
         }
         child = process
         lock.unlock()
@@ -126,7 +127,7 @@ final class Interrupts: @unchecked Sendable {
             ProcessTree.end(root: process.processIdentifier, earlier: tree)
             throw Interrupted(signal: signal)
         }
-        return (process.terminationStatus, stopped != nil)
+        return (process.terminationStatus, stopped != nil, process.terminationReason == .uncaughtSignal)
     }
 
     /// Removes `folder` if a signal ends the tool before ``forget(_:)`` is called.
