@@ -16,10 +16,13 @@ public struct LearnerCommands: Sendable, Equatable {
     public var build: [String]?
     /// Runs the tests of the chosen chapters (the event-stream options are added by the run).
     public var test: [String]
+    /// The test product ``build`` makes, which a ``QuickBuild`` may bring up to date instead.
+    public var product: String?
 
-    public init(build: [String]?, test: [String]) {
+    public init(build: [String]?, test: [String], product: String? = nil) {
         self.build = build
         self.test = test
+        self.product = product
     }
 
     /// The commands for `chapters` in `layout`, on this system.
@@ -44,6 +47,6 @@ public struct LearnerCommands: Sendable, Equatable {
         let binary = layout.url("\(PackageLayout.learnerScratchPath)/debug/\(product).xctest").path
         self.init(
             build: ["swift", "build", "--product", product] + traits,
-            test: [binary, "--testing-library", "swift-testing"] + filters)
+            test: [binary, "--testing-library", "swift-testing"] + filters, product: product)
     }
 }

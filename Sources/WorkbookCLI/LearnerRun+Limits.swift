@@ -6,13 +6,13 @@ extension LearnerRun {
     static let maximumAttempts = 3
 
     /// Runs `arguments` (a command line that runs the tests, without its event-stream options)
-    /// for `chapters` under `limits`, after `build` if one is given, with a temporary folder of
-    /// its own, and accounts for every test (see ``RunAccounting``). If the chapters' files change
-    /// during the run, its result is not used: the changed modules' builds are invalidated and
-    /// the run is made again.
+    /// for `chapters` under `limits`, after `build` if one is given (or a ``QuickBuild`` of
+    /// `product`, where one can be trusted), with a temporary folder of its own, and accounts for
+    /// every test (see ``RunAccounting``). If the chapters' files change during the run, its
+    /// result is not used: the changed modules' builds are invalidated and the run is made again.
     public static func limitedRun(
-        _ arguments: [String], building build: [String]? = nil, chapters: [Curriculum.Chapter],
-        in layout: PackageLayout,
+        _ arguments: [String], building build: [String]? = nil, product: String? = nil,
+        chapters: [Curriculum.Chapter], in layout: PackageLayout,
         environment: [String: String], limits: RunLimits, language: Language = .english, say: (String) -> Void,
         progress: BuildProgress.Display? = nil
     ) throws(Interrupted) -> LearnerRun {
@@ -24,7 +24,7 @@ extension LearnerRun {
             attempt += 1
             let before = RunFingerprint.take(of: chapters, root: layout.root)
             var result = try runOnce(
-                arguments, building: build, attempt: attempt, chapters: chapters, in: layout,
+                arguments, building: build, product: product, attempt: attempt, chapters: chapters, in: layout,
                 environment: folder.environment(environment), folder: folder, limits: limits, language: language,
                 progress: progress)
             let changed = RunFingerprint.take(of: chapters, root: layout.root).changes(since: before)
@@ -44,7 +44,8 @@ extension LearnerRun {
     /// One run: the build (if `build` is given), then the tests under the time and memory limits,
     /// the events read and accounted for.
     static func runOnce(
-        _ arguments: [String], building build: [String]? = nil, attempt: Int, chapters: [Curriculum.Chapter],
+        _ arguments: [String], building build: [String]? = nil, product: String? = nil, attempt: Int,
+        chapters: [Curriculum.Chapter],
         in layout: PackageLayout, environment: [String: String], folder: ToolTemporaryFolder, limits: RunLimits,
         language: Language = .english, progress: BuildProgress.Display? = nil
     ) throws(Interrupted) -> LearnerRun {
@@ -69,9 +70,22 @@ extension LearnerRun {
                 memoryLimitKilobytes: limits.memoryLimitKilobytes, copy: follower == nil ? nil : output)
         }
         if let build {
-            let built = try limited(build, "build", timed: nil)
-            result.log = built.output
-            if built.status != 0 { return result }  // the tests never ran: the build failed
+            switch try quickBuild(product, in: layout, environment: environment, limits: limits) {
+            case .built(let log):
+                result.log = log
+            case .failed(let log):
+                result.log = log
+                return result  // the tests never ran: the build failed
+            case .unavailable, nil:
+                let sources = product == nil ? [:] : QuickBuild.sourcesNow(in: layout)
+                let built = try limited(build, "build", timed: nil)
+                result.log = built.output
+                guard built.status == 0 else {
+                    QuickBuild.forget(in: layout)
+                    return result  // the tests never ran: the build failed
+                }
+                if let product { QuickBuild.record(product: product, in: layout, sourcesBefore: sources) }
+            }
         }
         let events = folder.url.appendingPathComponent("events-\(attempt).jsonl")
         let outcome = try limited(
@@ -95,6 +109,15 @@ extension LearnerRun {
                 untouched: chapters.count > 1 ? untouchedExercises(in: layout) : [], language: language)
         }
         return result
+    }
+
+    /// A ``QuickBuild`` of `product`, or nil when there is none to try.
+    static func quickBuild(
+        _ product: String?, in layout: PackageLayout, environment: [String: String], limits: RunLimits
+    ) throws(Interrupted) -> QuickBuild.Outcome? {
+        guard let product, QuickBuild.isEnabled(environment: environment) else { return nil }
+        return try QuickBuild.run(
+            product: product, in: layout, environment: environment, memoryLimitKilobytes: limits.memoryLimitKilobytes)
     }
 
     /// The chapters whose exercises are as they were handed out (empty without a record).

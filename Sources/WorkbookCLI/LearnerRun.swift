@@ -39,7 +39,7 @@ public struct LearnerRun: Sendable {
 
     /// Builds, then runs the tests of `chapters` once, reading results from the event stream.
     /// The run is limited in time and memory, and made again if the files change meanwhile
-    /// (see ``LearnerRun/limitedRun(_:building:chapters:in:environment:limits:language:say:progress:)``);
+    /// (see ``LearnerRun/limitedRun(_:building:product:chapters:in:environment:limits:language:say:progress:)``);
     /// `progress` shows the build's progress (see ``BuildProgress``).
     public static func perform(
         for chapters: [Curriculum.Chapter], in layout: PackageLayout, limits: RunLimits = RunLimits(),
@@ -63,7 +63,8 @@ public struct LearnerRun: Sendable {
         // The test executable on its own colours its output on a terminal-like TERM; `swift test` doesn't.
         if commands.build != nil { environment["NO_COLOR"] = "1" }
         return try limitedRun(
-            commands.test, building: commands.build, chapters: chapters, in: layout, environment: environment,
+            commands.test, building: commands.build, product: commands.product, chapters: chapters, in: layout,
+            environment: environment,
             limits: limits, language: language, say: say, progress: progress)
     }
 

@@ -1,0 +1,200 @@
+import Foundation
+
+/// Rebuilds the test product after an edit without starting SwiftPM, when only the contents of
+/// files changed since SwiftPM last planned the build.
+///
+/// SwiftPM plans a build into an llbuild manifest, `.build/debug.yaml`: each step's command line,
+/// inputs and outputs. Planning the whole package again costs about a second with 20 chapters,
+/// even when the only change is an edit to one exercise. So after each build SwiftPM makes for
+/// the tool, the tool records (``record(product:in:sourcesBefore:)``) the manifest's signature,
+/// the package's structure (`Package.swift` and the names of the files in every target folder),
+/// and the signature of every file the test product's steps read or write. On the next check, if
+/// the manifest and the structure are as recorded, ``run(product:in:environment:memoryLimitKilobytes:)``
+/// runs again, in order, the steps whose inputs changed, with the manifest's own command lines,
+/// as llbuild would. The compiler's own incremental build does the rest.
+///
+/// Anything it can't be sure of falls back to SwiftPM, which then records again: a file added or
+/// removed, an edited `Package.swift`, a manifest SwiftPM wrote since (say, for a plain
+/// `swift test`), a step only SwiftPM can run (test discovery, when the tests themselves
+/// changed), or many changed files. `WORKBOOK_QUICK_BUILD=off` turns it off.
+public enum QuickBuild {
+    /// What a quick build did.
+    public enum Outcome: Sendable, Equatable {
+        /// The test product is up to date; `log` holds what the steps printed.
+        case built(log: String)
+        /// A step failed (a compiler error, say); `log` holds what the steps printed.
+        case failed(log: String)
+        /// A quick build can't be trusted here: SwiftPM must build.
+        case unavailable(reason: String)
+    }
+
+    /// The record, in the build folder (a clean build removes it with everything else).
+    static let recordPath = "\(PackageLayout.learnerScratchPath)/workbook-quick-build.json"
+    static let manifestPath = "\(PackageLayout.learnerScratchPath)/debug.yaml"
+    /// The folders whose file names make the package's structure.
+    static let structureFolders = ["Sources", "Tests", "Chapters"]
+    /// More changed source files than this, and SwiftPM's parallel build is faster.
+    static let maximumChangedSources = 8
+
+    /// Whether quick builds are allowed in this environment.
+    public static func isEnabled(environment: [String: String]) -> Bool {
+        #if os(Linux)
+            return environment["WORKBOOK_QUICK_BUILD"] != "off"
+        #else
+            return false
+        #endif
+    }
+
+    /// The signatures of the files in the target folders now: take them before SwiftPM builds,
+    /// so that a file saved during the build is not recorded as built.
+    public static func sourcesNow(in layout: PackageLayout) -> [String: FileSignature] {
+        var signatures: [String: FileSignature] = [:]
+        for folder in structureFolders {
+            for path in FileTree.files(in: folder, root: layout.root) {
+                let absolute = layout.url(path).path
+                signatures[absolute] = FileSignature(of: absolute)
+            }
+        }
+        return signatures
+    }
+
+    /// Records the build SwiftPM just made of `product`, with the sources' signatures taken before it.
+    public static func record(product: String, in layout: PackageLayout, sourcesBefore: [String: FileSignature]) {
+        let manifestURL = layout.url(manifestPath)
+        guard let manifestSignature = FileSignature(of: manifestURL.path),
+            let manifest = try? BuildManifest.parse(String(contentsOf: manifestURL, encoding: .utf8)),
+            let plan = manifest.plan(for: product)
+        else { return forget(in: layout) }
+        var files: [String: FileSignature] = [:]
+        for path in plan.files {
+            let signature = plan.producedFiles.contains(path) ? FileSignature(of: path) : sourcesBefore[path]
+            files[path] = signature ?? FileSignature(of: path)
+        }
+        let record = Record(manifest: manifestSignature, structure: structure(of: layout), files: files)
+        guard let data = try? JSONEncoder().encode(record) else { return }
+        try? data.write(to: layout.url(recordPath), options: .atomic)
+    }
+
+    /// Removes the record: the next build is SwiftPM's.
+    public static func forget(in layout: PackageLayout) {
+        try? FileManager.default.removeItem(at: layout.url(recordPath))
+    }
+
+    /// Brings `product` up to date without SwiftPM, if the record allows it.
+    public static func run(
+        product: String, in layout: PackageLayout, environment: [String: String], memoryLimitKilobytes: Int?
+    ) throws(Interrupted) -> Outcome {
+        guard let data = try? Data(contentsOf: layout.url(recordPath)),
+            var record = try? JSONDecoder().decode(Record.self, from: data)
+        else { return .unavailable(reason: "no record of an earlier build") }
+        let manifestURL = layout.url(manifestPath)
+        guard FileSignature(of: manifestURL.path) == record.manifest else {
+            return .unavailable(reason: "SwiftPM planned the build again since")
+        }
+        guard structure(of: layout) == record.structure else {
+            return .unavailable(reason: "Package.swift or the list of files changed")
+        }
+        guard let text = try? String(contentsOf: manifestURL, encoding: .utf8),
+            let manifest = try? BuildManifest.parse(text), let plan = manifest.plan(for: product)
+        else { return .unavailable(reason: "the build plan could not be read") }
+
+        // The sources as they are now: recorded as built only if the build succeeds.
+        var now: [String: FileSignature?] = [:]
+        for path in plan.files where !plan.producedFiles.contains(path) { now[path] = FileSignature(of: path) }
+        let changedSources = now.filter { path, signature in signature != record.files[path] }
+        if changedSources.count > maximumChangedSources {
+            return .unavailable(reason: "\(changedSources.count) files changed")
+        }
+
+        // WORKBOOK_QUICK_BUILD=explain says why each step runs, for whoever maintains this.
+        let explain = environment["WORKBOOK_QUICK_BUILD"] == "explain"
+        var log = ""
+        var changed = Set(changedSources.keys)
+        for step in plan.steps {
+            let command = manifest.commands[step]
+            let stale =
+                command.inputs.contains(where: changed.contains)
+                || command.outputs.contains { output in
+                    !output.hasPrefix("<") && FileSignature(of: output) != record.files[output]
+                }
+            guard stale else { continue }
+            if explain {
+                let why =
+                    command.inputs.first(where: changed.contains).map { "input \($0)" }
+                    ?? command.outputs.first { !$0.hasPrefix("<") && FileSignature(of: $0) != record.files[$0] }
+                    .map { "output \($0)" } ?? "?"
+                FileHandle.standardError.write(Data("quick build: \(command.name): \(why)\n".utf8))
+            }
+            switch command.tool {
+            case "phony":
+                changed.formUnion(command.outputs)
+            case "write-auxiliary-file":
+                // Its contents follow from the structure and the configuration, both as recorded.
+                continue
+            case "shell":
+                guard let arguments = command.arguments, !arguments.isEmpty else {
+                    return .unavailable(reason: "a step has no command line")
+                }
+                let outcome = try LimitedRun.run(
+                    arguments, in: layout.root, environment: environment, timeLimit: nil, clockStart: nil,
+                    memoryLimitKilobytes: memoryLimitKilobytes)
+                log += outcome.output
+                if outcome.status != 0 || outcome.signal != nil { return .failed(log: log) }
+                for output in command.outputs {
+                    if output.hasPrefix("<") {
+                        changed.insert(output)
+                        continue
+                    }
+                    let signature = FileSignature(of: output)
+                    if signature != record.files[output] { changed.insert(output) }
+                    record.files[output] = signature
+                }
+            default:
+                return .unavailable(reason: "a step only SwiftPM can run (\(command.tool)) is out of date")
+            }
+        }
+        for (path, signature) in now { record.files[path] = signature }
+        if let data = try? JSONEncoder().encode(record) {
+            try? data.write(to: layout.url(recordPath), options: .atomic)
+        }
+        return .built(log: log)
+    }
+
+    /// `Package.swift`'s contents and the names of the files in the target folders, as a digest.
+    static func structure(of layout: PackageLayout) -> String {
+        var text = (try? String(contentsOf: layout.url("Package.swift"), encoding: .utf8)) ?? ""
+        for folder in structureFolders {
+            text += "\n" + FileTree.files(in: folder, root: layout.root).joined(separator: "\n")
+        }
+        return SHA256.hex(SHA256.digest(Array(text.utf8)))
+    }
+
+    struct Record: Codable {
+        var manifest: FileSignature
+        var structure: String
+        var files: [String: FileSignature?]
+    }
+}
+
+/// When a file was last changed, its size and its inode: what tells a build that it changed.
+public struct FileSignature: Codable, Equatable, Sendable {
+    var seconds: Int
+    var nanoseconds: Int
+    var size: Int64
+    var inode: UInt64
+
+    /// The file's signature, or nil if there is no such file.
+    public init?(of path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        #if os(Linux)
+            seconds = Int(info.st_mtim.tv_sec)
+            nanoseconds = Int(info.st_mtim.tv_nsec)
+        #else
+            seconds = Int(info.st_mtimespec.tv_sec)
+            nanoseconds = Int(info.st_mtimespec.tv_nsec)
+        #endif
+        size = Int64(info.st_size)
+        inode = UInt64(info.st_ino)
+    }
+}

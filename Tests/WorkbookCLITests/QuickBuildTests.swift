@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+import WorkbookCLI
+
+/// A package with a hand-written build plan: two "modules" made by `cp` from their sources, and a
+/// "link" step that joins them, so which steps a quick build runs can be seen in the files.
+private struct PlannedPackage {
+    let workbook: TemporaryWorkbook
+    var root: URL { workbook.root }
+    static let product = "SamplePackageTests"
+
+    init(_ workbook: TemporaryWorkbook) throws {
+        self.workbook = workbook
+        let out = root.appendingPathComponent(".build/out").path
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        try workbook.write("Chapters/01-First/Exercise.swift", "first\n")
+        try workbook.write("Sources/SimulatedWorld/Server.swift", "server\n")
+        let first = root.appendingPathComponent("Chapters/01-First/Exercise.swift").path
+        let server = root.appendingPathComponent("Sources/SimulatedWorld/Server.swift").path
+        func json(_ list: [String]) -> String {
+            "[" + list.map { "\"\($0)\"" }.joined(separator: ",") + "]"
+        }
+        func shell(_ name: String, _ inputs: [String], _ output: String, _ script: String) -> String {
+            """
+              "\(name)":
+                tool: shell
+                inputs: \(json(inputs))
+                outputs: \(json([output]))
+                description: "\(name)"
+                args: \(json(["/bin/sh", "-c", script + " && echo ran \(name) >> \(out)/log"]))
+
+            """
+        }
+        let manifest =
+            """
+            client:
+              name: basic
+            tools: {}
+            targets:
+              "main": ["<all>"]
+              "\(Self.product)-x86_64-unknown-linux-gnu-debug.test": ["<test>"]
+            default: "main"
+            nodes:
+              "/ignored/":
+                is-directory-structure: true
+            commands:
+              "<test>":
+                tool: phony
+                inputs: ["\(out)/product"]
+                outputs: ["<test>"]
+
+            """
+            + shell("Server", [server], "\(out)/server", "cp \(server) \(out)/server")
+            + shell(
+                "First", [first, "\(out)/server"], "\(out)/first",
+                "! grep -q BROKEN \(first) && cat \(out)/server \(first) > \(out)/first")
+            + shell("Link", ["\(out)/first", "\(out)/server"], "\(out)/product", "cat \(out)/first > \(out)/product")
+        try workbook.write(".build/debug.yaml", manifest)
+        // What SwiftPM's first build would have done.
+        try FileManager.default.copyItem(atPath: server, toPath: "\(out)/server")
+        try "server\nfirst\n".write(toFile: "\(out)/first", atomically: true, encoding: .utf8)
+        try "server\nfirst\n".write(toFile: "\(out)/product", atomically: true, encoding: .utf8)
+    }
+
+    var product: String? { workbook.read(".build/out/product") }
+
+    /// The steps the last builds ran, and forgets them.
+    func takeLog() -> [String] {
+        let log = workbook.read(".build/out/log") ?? ""
+        try? FileManager.default.removeItem(at: root.appendingPathComponent(".build/out/log"))
+        return log.split(separator: "\n").map { String($0.dropFirst("ran ".count)) }
+    }
+
+    func build() throws -> QuickBuild.Outcome {
+        try QuickBuild.run(
+            product: Self.product, in: workbook.layout, environment: ProcessInfo.processInfo.environment,
+            memoryLimitKilobytes: nil)
+    }
+
+    func record() {
+        QuickBuild.record(
+            product: Self.product, in: workbook.layout, sourcesBefore: QuickBuild.sourcesNow(in: workbook.layout))
+    }
+}
+
+@Suite("Quick builds: only the steps whose inputs changed, without SwiftPM")
+struct QuickBuildTests {
+    @Test("An edit reruns the steps that depend on it, in order; nothing changed runs nothing")
+    func rerunsWhatChanged() throws {
+        try withTemporaryWorkbook { workbook in
+            let package = try PlannedPackage(workbook)
+            #expect(try package.build() == .unavailable(reason: "no record of an earlier build"))
+            package.record()
+            #expect(try package.build() == .built(log: ""))
+            #expect(package.takeLog() == [])
+
+            try workbook.write("Chapters/01-First/Exercise.swift", "first, fixed\n")
+            guard case .built = try package.build() else {
+                Issue.record("no quick build")
+                return
+            }
+            #expect(package.takeLog() == ["First", "Link"], "the server's step did not need to run")
+            #expect(package.product == "server\nfirst, fixed\n")
+
+            try workbook.write("Sources/SimulatedWorld/Server.swift", "server 2\n")
+            _ = try package.build()
+            #expect(package.takeLog() == ["Server", "First", "Link"])
+            _ = try package.build()
+            #expect(package.takeLog() == [], "up to date")
+        }
+    }
+
+    @Test("A failing step fails the build, and runs again next time")
+    func failingStep() throws {
+        try withTemporaryWorkbook { workbook in
+            let package = try PlannedPackage(workbook)
+            package.record()
+            try workbook.write("Chapters/01-First/Exercise.swift", "BROKEN\n")
+            guard case .failed = try package.build() else {
+                Issue.record("a step that fails must fail the build")
+                return
+            }
+            #expect(package.takeLog() == [], "the link did not run after the failed step")
+            try workbook.write("Chapters/01-First/Exercise.swift", "first, mended\n")
+            _ = try package.build()
+            #expect(package.takeLog() == ["First", "Link"])
+            #expect(package.product == "server\nfirst, mended\n")
+        }
+    }
+
+    @Test("A file added, Package.swift edited or a manifest SwiftPM wrote again: SwiftPM must build")
+    func fallsBackToSwiftPM() throws {
+        try withTemporaryWorkbook { workbook in
+            let package = try PlannedPackage(workbook)
+            package.record()
+            try workbook.write("Chapters/01-First/Another.swift", "more\n")
+            #expect(try package.build() == .unavailable(reason: "Package.swift or the list of files changed"))
+
+            package.record()
+            try workbook.write("Package.swift", "// edited\n")
+            #expect(try package.build() == .unavailable(reason: "Package.swift or the list of files changed"))
+
+            package.record()
+            let manifest = try #require(workbook.read(".build/debug.yaml"))
+            try workbook.write(".build/debug.yaml", manifest + "\n")
+            #expect(try package.build() == .unavailable(reason: "SwiftPM planned the build again since"))
+            #expect(package.takeLog() == [])
+        }
+    }
+}
