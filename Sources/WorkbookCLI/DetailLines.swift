@@ -71,7 +71,11 @@ public struct DetailLines: Sendable {
         ("The process did not exit cleanly.", "프로세스가 정상적으로 종료되지 않았습니다."),
         ("The runtime said:", "런타임의 메시지:"),
         ("The last lines the process wrote:", "프로세스가 마지막으로 출력한 줄:"),
-        // BoundedWait
+        // BoundedWait (a Duration prints as "0.5 seconds")
+        (
+            "The awaiting task was still suspended after \\(limit) seconds; nothing resumed it.",
+            "기다리던 태스크가 \\(limit)초 뒤에도 일시 중단된 채였습니다. 아무것도 재개하지 않았습니다."
+        ),
         (
             "The awaiting task was still suspended after \\(limit); nothing resumed it.",
             "기다리던 태스크가 \\(limit) 뒤에도 일시 중단된 채였습니다. 아무것도 재개하지 않았습니다."

@@ -238,8 +238,8 @@ public enum RunAccounting {
         return text
     }
 
-    /// Where the limits are explained, for a Korean learner (README.ko.md has no such section).
-    static let koreanReadmeSection = "워크북 README.md의 \"Time and memory limits\" 절(영어)"
+    /// Where the limits are explained, for a Korean learner: the twin of `readmeSection`.
+    static let koreanReadmeSection = "워크북 README.ko.md의 \"시간과 메모리 제한\" 절"
     static let koreanLoopCause =
         "흔한 원인은 끝나지 않거나 `await` 없이 도는 루프입니다. 아무것도 조건을 바꾸지 않는 `while`이나, "
         + "`await` 없이 오래 돌면서 테스트의 나머지가 필요로 하는 스레드를 붙잡는 루프가 그렇습니다. "

@@ -84,6 +84,157 @@ private func lessonKeys(inSwiftFilesOf relativeFolder: String) -> Set<String> {
     return keys
 }
 
+/// Whether `text` has a Hangul syllable.
+private func hasHangul(_ text: some StringProtocol) -> Bool {
+    text.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }
+}
+
+/// `text` without its inline code spans (which may run across lines), each replaced by "`…`".
+private func withoutCodeSpans(_ text: String) -> String {
+    text.replacing(#/`[^`]*`/#, with: "`…`")
+}
+
+/// The prose of a Markdown file: fenced code blocks are left out (but a mermaid diagram's
+/// labels are prose, when `keepDiagrams`), and so are inline code spans. Lines keep their numbers.
+private func markdownProse(_ markdown: String, keepDiagrams: Bool) -> [String] {
+    var lines: [String] = []
+    var fence: String?
+    for line in markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        if let info = fence {
+            if trimmed.hasPrefix("```") {
+                fence = nil
+                lines.append("")
+            } else {
+                lines.append(info == "mermaid" && keepDiagrams ? line : "")
+            }
+        } else if trimmed.hasPrefix("```") {
+            fence = String(trimmed.dropFirst(3)).trimmingCharacters(in: .whitespaces)
+            lines.append("")
+        } else {
+            lines.append(line)
+        }
+    }
+    return withoutCodeSpans(lines.joined(separator: "\n")).split(separator: "\n", omittingEmptySubsequences: false)
+        .map(String.init)
+}
+
+/// Every string in a JSON document, without inline code spans.
+private func jsonStrings(_ json: Any) -> [String] {
+    switch json {
+    case let text as String: [withoutCodeSpans(text)]
+    case let array as [Any]: array.flatMap(jsonStrings)
+    case let object as [String: Any]: object.values.flatMap(jsonStrings)
+    default: []
+    }
+}
+
+/// One piece of Korean text to check: where it is, and the text.
+private struct KoreanText {
+    let place: String
+    let text: String
+}
+
+/// The Korean text of the edition, as prose: the readings, README.ko.md, the glossary (up to its
+/// table of discouraged terms, which has to name them), the lesson catalogs, and the Korean string
+/// literals of Sources/WorkbookCLI. Code (blocks and spans) is left out; with `keepDiagrams`,
+/// mermaid labels are kept.
+private func koreanTexts(_ curriculum: Curriculum, keepDiagrams: Bool) -> [KoreanText] {
+    var texts: [KoreanText] = []
+    func addMarkdown(_ path: String, _ markdown: String?) {
+        guard let markdown else {
+            Issue.record("\(path) is missing")
+            return
+        }
+        for (index, line) in markdownProse(markdown, keepDiagrams: keepDiagrams).enumerated() where hasHangul(line) {
+            texts.append(KoreanText(place: "\(path):\(index + 1)", text: line))
+        }
+    }
+    addMarkdown("README.ko.md", text("README.ko.md"))
+    let glossary = text("Chapters/glossary.ko.md")
+    addMarkdown(
+        "Chapters/glossary.ko.md",
+        glossary.map { $0.components(separatedBy: "\n" + discouragedTermsHeading + "\n")[0] })
+    var catalogs = ["Chapters/lessons.ko.json"]
+    for chapter in curriculum.chapters {
+        addMarkdown("Chapters/\(chapter.folder)/README.ko.md", text("Chapters/\(chapter.folder)/README.ko.md"))
+        catalogs.append("Chapters/\(chapter.folder)/lessons.ko.json")
+    }
+    for path in catalogs {
+        guard let data = text(path)?.data(using: .utf8), let json = try? JSONSerialization.jsonObject(with: data) else {
+            Issue.record("\(path) is missing or not valid JSON")
+            continue
+        }
+        texts += jsonStrings(json).filter(hasHangul).map { KoreanText(place: path, text: $0) }
+    }
+    let sources = root.appendingPathComponent("Sources/WorkbookCLI")
+    for file in ((try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []).sorted()
+    where file.hasSuffix(".swift") {
+        let lines = text("Sources/WorkbookCLI/\(file)")?.split(separator: "\n", omittingEmptySubsequences: false) ?? []
+        for (index, line) in lines.enumerated()
+        where hasHangul(line) && !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+            // The Korean parts of the line: its string literals, or the whole line inside a """ literal.
+            let literals = line.matches(of: #/"((?:[^"\\]|\\.)*)"/#).map { String($0.output.1) }
+            for literal in (literals.isEmpty ? [String(line)] : literals) where hasHangul(literal) {
+                texts.append(
+                    KoreanText(place: "Sources/WorkbookCLI/\(file):\(index + 1)", text: withoutCodeSpans(literal)))
+            }
+        }
+    }
+    return texts
+}
+
+/// The heading of the glossary's table of discouraged terms.
+private let discouragedTermsHeading = "## 쓰지 않는 표현"
+
+/// The glossary's discouraged terms: each row's first cell is a regular expression (in a code
+/// span, `\|` standing for `|`), its second the preferred term.
+private func discouragedTerms() throws -> [(pattern: NSRegularExpression, source: String, preferred: String)] {
+    let glossary = try #require(text("Chapters/glossary.ko.md"), "Chapters/glossary.ko.md")
+    let parts = glossary.components(separatedBy: "\n" + discouragedTermsHeading + "\n")
+    try #require(parts.count == 2, "Chapters/glossary.ko.md has no '\(discouragedTermsHeading)' section")
+    var terms: [(NSRegularExpression, String, String)] = []
+    for line in parts[1].split(separator: "\n") where line.hasPrefix("| `") {
+        guard let row = line.firstMatch(of: #/^\| `((?:[^`])+)` \| ([^|]+) \|/#) else {
+            Issue.record("glossary: can't read the row \(line)")
+            continue
+        }
+        let source = String(row.output.1).replacingOccurrences(of: "\\|", with: "|")
+        let pattern = try NSRegularExpression(pattern: source, options: [.anchorsMatchLines])
+        terms.append((pattern, source, row.output.2.trimmingCharacters(in: .whitespaces)))
+    }
+    return terms
+}
+
+/// GitHub's anchor for each heading of `markdown`: lower-cased, punctuation dropped, spaces as
+/// hyphens, a repeated anchor numbered (`-1`, `-2`).
+private func headingAnchors(_ markdown: String) -> Set<String> {
+    var anchors: Set<String> = []
+    var seen: [String: Int] = [:]
+    for heading in ReadingShape(markdown).headingTexts {
+        let kept = heading.lowercased().unicodeScalars.filter { scalar in
+            scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+                || scalar.properties.generalCategory == .nonspacingMark || scalar == " " || scalar == "-"
+                || scalar == "_"
+        }
+        let slug = String(String.UnicodeScalarView(kept)).replacingOccurrences(of: " ", with: "-")
+        let count = seen[slug, default: 0]
+        seen[slug] = count + 1
+        anchors.insert(count == 0 ? slug : "\(slug)-\(count)")
+    }
+    return anchors
+}
+
+/// The top-level README sections the tool and the instruments send learners to, each with its
+/// twin in README.ko.md. The teacher's sections are in English only.
+private let learnerSections = [
+    "Time and memory limits": "시간과 메모리 제한",
+    "Data races the tests can't see": "테스트가 보지 못하는 데이터 경쟁",
+    "When a test says the process ended early": "테스트가 프로세스가 일찍 끝났다고 할 때",
+    "When the Swift 6 compiler is the test": "Swift 6 컴파일러가 테스트일 때",
+]
+private let teacherSections: Set = ["The report's JSON schema"]
+
 @Suite("The Korean edition keeps in step with the English one")
 struct KoreanEditionTests {
     let curriculum: Curriculum
@@ -172,5 +323,102 @@ struct KoreanEditionTests {
             #expect(korean.contains("Chapters/\(chapter.folder)/README.ko.md"), "README.ko.md links \(chapter.folder)")
         }
         #expect(text("Chapters/glossary.ko.md") != nil, "Chapters/glossary.ko.md")
+    }
+
+    @Test("No Korean text uses a term the glossary discourages")
+    func preferredTerms() throws {
+        let terms = try discouragedTerms()
+        #expect(terms.count >= 5, "the glossary's table of discouraged terms looks empty")
+        for piece in koreanTexts(curriculum, keepDiagrams: true) {
+            let range = NSRange(piece.text.startIndex..., in: piece.text)
+            for term in terms {
+                guard let found = term.pattern.firstMatch(in: piece.text, range: range),
+                    let matched = Range(found.range, in: piece.text)
+                else { continue }
+                Issue.record(
+                    "\(piece.place): \"\(piece.text[matched])\" (the glossary says: \(term.preferred), not /\(term.source)/)\n  \(piece.text)"
+                )
+            }
+        }
+    }
+
+    @Test("No Korean sentence ends with an English-style semicolon")
+    func noSemicolons() {
+        for piece in koreanTexts(curriculum, keepDiagrams: false) where piece.text.contains(";") {
+            Issue.record("\(piece.place): a ';' in Korean text; end the sentence with '.' instead\n  \(piece.text)")
+        }
+    }
+
+    @Test("Every link to a section (#anchor) in a reading leads to a heading of its target")
+    func anchorsExist() throws {
+        var readings = ["README.md", "README.ko.md"]
+        for chapter in curriculum.chapters {
+            readings += [chapter.readmePath, "Chapters/\(chapter.folder)/README.ko.md"]
+        }
+        var checked = 0
+        for path in readings {
+            let markdown = try #require(text(path), "\(path)")
+            let prose = markdownProse(markdown, keepDiagrams: false).joined(separator: "\n")
+            for link in prose.matches(of: #/\]\(([^)\s#]*)#([^)\s]+)\)/#) {
+                let target = String(link.output.1)
+                guard !target.contains("://") else { continue }
+                let folder = (path as NSString).deletingLastPathComponent
+                let targetPath =
+                    target.isEmpty
+                    ? path : ((folder as NSString).appendingPathComponent(target) as NSString).standardizingPath
+                let anchor = String(link.output.2).removingPercentEncoding ?? String(link.output.2)
+                checked += 1
+                guard let targetText = text(targetPath) else {
+                    Issue.record("\(path): the link to \(target)#\(anchor) leads to no file")
+                    continue
+                }
+                #expect(
+                    headingAnchors(targetText).contains(anchor),
+                    "\(path): the link to \(target.isEmpty ? "" : target)#\(anchor): \(targetPath) has no such heading")
+            }
+        }
+        #expect(checked >= 5, "found only \(checked) links to sections")
+    }
+
+    @Test("The README sections the tool names are in both top-level READMEs")
+    func toolSectionsInBothReadmes() throws {
+        let english = Set(ReadingShape(try #require(text("README.md"), "README.md")).headingTexts)
+        let korean = Set(ReadingShape(try #require(text("README.ko.md"), "README.ko.md")).headingTexts)
+        for (section, twin) in learnerSections {
+            #expect(english.contains(section), "README.md has no section '\(section)'")
+            #expect(korean.contains(twin), "README.ko.md has no section '\(twin)' (the twin of '\(section)')")
+        }
+        // What the sources name: `section: "…", reading: "README.md"`, `"…" in the workbook's README.md`,
+        // `'…' in README.md`, `README.md ("…")`; and in Korean, `README.ko.md의 "…"`.
+        var named: Set<String> = []
+        var namedInKorean: Set<String> = []
+        for folder in ["Sources/WorkbookCLI", "Sources/WorkbookTesting"] {
+            let files =
+                (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? []
+            for file in files where file.hasSuffix(".swift") {
+                // Doc comments name sections too, but only what the code says reaches a learner.
+                let source = try #require(text("\(folder)/\(file)")).split(separator: "\n")
+                    .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")
+                named.formUnion(
+                    source.matches(of: #/section: "([^"\\]+)", reading: "README\.md"/#).map { String($0.output.1) })
+                named.formUnion(
+                    source.matches(of: #/\\"([^"\\]+)\\" in the workbook's README\.md/#).map { String($0.output.1) })
+                named.formUnion(source.matches(of: #/"'([^"]+)' in README\.md/#).map { String($0.output.1) })
+                named.formUnion(source.matches(of: #/README\.md \(\\?"([^"\\]+)\\?"\)/#).map { String($0.output.1) })
+                namedInKorean.formUnion(
+                    source.matches(of: #/README\.ko\.md의 \\"([^"\\]+)\\"/#).map { String($0.output.1) })
+            }
+        }
+        #expect(named.count >= 3, "found only \(named.sorted()) named in the sources")
+        #expect(!namedInKorean.isEmpty, "found no section of README.ko.md named in the sources")
+        for section in named.sorted() {
+            #expect(english.contains(section), "the tool names '\(section)', which README.md has no heading for")
+            #expect(
+                learnerSections[section] != nil || teacherSections.contains(section),
+                "the tool names '\(section)': add it and its README.ko.md twin to learnerSections")
+        }
+        for section in namedInKorean.sorted() {
+            #expect(korean.contains(section), "the tool names '\(section)', which README.ko.md has no heading for")
+        }
     }
 }

@@ -29,7 +29,7 @@ struct KoreanEditionTests {
 
         ## 모든 경로에서 정확히 한 번 재개하기
 
-        ## 서버가 아무것도 보내지 않을 때
+        ## 서버가 이미지도 오류도 보내지 않을 때
 
         ## 힌트
         """
@@ -156,7 +156,7 @@ struct KoreanEditionTests {
         #expect(
             Self.translator.translatedHeading(
                 "When the server sends neither", in: "Chapters/01-Continuations/README.md")
-                == "서버가 아무것도 보내지 않을 때")
+                == "서버가 이미지도 오류도 보내지 않을 때")
         #expect(Self.translator.translatedHeading("No such heading", in: "Chapters/01-Continuations/README.md") == nil)
         // A workbook-wide lesson: the catalog's section, in the top-level README.ko.md.
         let shown = Self.translator.show(
@@ -185,7 +185,7 @@ struct KoreanEditionTests {
         #expect(text.contains("힌트 1/2: 첫 힌트\n  (다음 힌트: swift run workbook hint 01)\n"))
         #expect(
             text.hasSuffix(
-                "읽기: Chapters/01-Continuations/README.ko.md\n  \"모든 경로에서 정확히 한 번 재개하기\" 절\n  \"서버가 아무것도 보내지 않을 때\" 절\n"
+                "읽기: Chapters/01-Continuations/README.ko.md\n  \"모든 경로에서 정확히 한 번 재개하기\" 절\n  \"서버가 이미지도 오류도 보내지 않을 때\" 절\n"
             ))
     }
 
@@ -368,7 +368,7 @@ extension KoreanEditionTests {
         #expect(
             shown.lesson.text
                 == "오류 경로에서 컨티뉴에이션을 재개하지 않습니다: 서버가 오류와 함께 콜백을 호출했지만 호출자는 영원히 기다립니다\n"
-                + "기다리던 태스크가 2.0 seconds 뒤에도 일시 중단된 채였습니다. 아무것도 재개하지 않았습니다.\nrequests: [\"a\"]")
+                + "기다리던 태스크가 2.0초 뒤에도 일시 중단된 채였습니다. 아무것도 재개하지 않았습니다.\nrequests: [\"a\"]")
 
         // Every line CrashDiagnosis writes (but the runtime's own words) has a Korean text.
         let diagnosis = CrashDiagnosis.diagnose(
