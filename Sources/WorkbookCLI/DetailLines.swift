@@ -80,6 +80,12 @@ public struct DetailLines: Sendable {
             "The awaiting task was still suspended after \\(limit); nothing resumed it.",
             "기다리던 태스크가 \\(limit) 뒤에도 일시 중단된 채였습니다. 아무것도 재개하지 않았습니다."
         ),
+        (
+            "Swift reported a continuation destroyed without being resumed, and the awaiting task was "
+                + "still suspended: nothing can resume it now.",
+            "Swift가 재개되지 않은 채 해제된 컨티뉴에이션을 보고했고, 기다리던 태스크는 일시 중단된 채였습니다. "
+                + "이제 아무것도 그것을 재개할 수 없습니다."
+        ),
         // RunAccounting: the tests a stopped run left unfinished
         (
             "this test was still running when the test run passed its time limit of \\(seconds) seconds, "

@@ -21,22 +21,36 @@ public enum BoundedOutcome<Value: Sendable>: Sendable {
 /// ``BoundedOutcome/stillSuspended`` and the task is left behind, not cancelled, because
 /// cancelling could let a cancellation handler resume it and hide the hang.
 /// A finished operation returns at once; the limit is paid only on the failure path.
+///
+/// Inside a ``CrashLog`` scenario the wait also ends early, with ``BoundedOutcome/stillSuspended``,
+/// when the runtime reports that a continuation was destroyed without being resumed: a task
+/// awaiting that continuation can never continue, so waiting out the limit would prove nothing.
 public func withinHangLimit<Value: Sendable>(
     _ limit: Duration = hangLimit,
     _ operation: @escaping @Sendable () async throws -> Value
 ) async -> BoundedOutcome<Value> {
-    let first = FirstResumeWins<BoundedOutcome<Value>>()
+    await boundedWait(limit, operation).outcome
+}
+
+/// ``withinHangLimit(_:_:)``, and whether it ended early on a leaked continuation.
+func boundedWait<Value: Sendable>(
+    _ limit: Duration, _ operation: @escaping @Sendable () async throws -> Value
+) async -> (outcome: BoundedOutcome<Value>, leaked: Bool) {
+    let first = FirstResumeWins<(outcome: BoundedOutcome<Value>, leaked: Bool)>()
+    let leaksBefore = ContinuationLeaks.reported()
     return await withCheckedContinuation { continuation in
         first.arm(continuation)
         let timer = Task {
-            await sleepCountingRunnableTime(for: limit)
-            if !Task.isCancelled { first.resume(with: .stillSuspended) }
+            let leaked = await sleepCountingRunnableTime(for: limit) {
+                ContinuationLeaks.reported() > leaksBefore
+            }
+            if !Task.isCancelled { first.resume(with: (.stillSuspended, leaked)) }
         }
         Task {
             let result: Result<Value, any Error>
             do { result = .success(try await operation()) } catch { result = .failure(error) }
             timer.cancel()
-            first.resume(with: .finished(result))
+            first.resume(with: (.finished(result), false))
         }
     }
 }
@@ -50,11 +64,16 @@ public func withinHangLimit<Value: Sendable>(
 /// and two of them block the whole pool of a two-core machine for as long as their child
 /// processes run. The awaited operation could not run either, so that time must not count
 /// as a hang.
-func sleepCountingRunnableTime(for limit: Duration) async {
+///
+/// Returns true, early, as soon as `endEarly` says so between two ticks.
+@discardableResult
+func sleepCountingRunnableTime(for limit: Duration, endEarly: () -> Bool = { false }) async -> Bool {
     let ticks = 25
     for _ in 0..<ticks {
-        do { try await Task.sleep(for: limit / ticks) } catch { return }
+        do { try await Task.sleep(for: limit / ticks) } catch { return false }
+        if endEarly() { return true }
     }
+    return false
 }
 
 /// Awaits `operation` for at most `limit`; if it is still suspended then, records `lesson`
@@ -66,12 +85,15 @@ public func awaitResult<Value: Sendable>(
     orRecord lesson: Lesson,
     sourceLocation: SourceLocation = #_sourceLocation
 ) async -> Result<Value, any Error>? {
-    switch await withinHangLimit(limit, operation) {
-    case .finished(let result):
+    switch await boundedWait(limit, operation) {
+    case (.finished(let result), _):
         return result
-    case .stillSuspended:
+    case (.stillSuspended, let leaked):
         lesson.record(
-            "The awaiting task was still suspended after \(limit); nothing resumed it.",
+            leaked
+                ? "Swift reported a continuation destroyed without being resumed, and the awaiting task was "
+                    + "still suspended: nothing can resume it now."
+                : "The awaiting task was still suspended after \(limit); nothing resumed it.",
             sourceLocation: sourceLocation)
         return nil
     }

@@ -46,6 +46,7 @@ public struct CrashLog: Sendable, Codable {
         guard descriptor >= 0 else { return }
         dup2(descriptor, STDERR_FILENO)
         close(descriptor)
+        ContinuationLeaks.watch(path)
     }
 
     /// In the child process: captures standard error, runs `scenario`, and marks in the log

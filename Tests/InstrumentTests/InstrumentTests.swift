@@ -88,6 +88,35 @@ struct CrashContainmentTests {
         try? FileManager.default.removeItem(atPath: log.path)
     }
 
+    @Test("A bounded wait ends at once when the runtime reports the awaited continuation leaked, and says so")
+    func leakedContinuationEndsTheWait() async {
+        let log = CrashLog()
+        // A limit no run would wait out: if the leak report were missed, the child would
+        // wait a minute and then fail, because `leaked` is false.
+        await #expect(processExitsWith: .success) { [log = log as CrashLog] in
+            log.captureStandardError()
+            let (outcome, leaked) = await boundedWait(.seconds(60)) {
+                await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
+            }
+            guard case .stillSuspended = outcome, leaked else { exit(1) }
+        }
+        #expect(log.contents.contains(ContinuationLeaks.phrase))
+        try? FileManager.default.removeItem(atPath: log.path)
+    }
+
+    @Test("Without captured standard error, a bounded wait takes its whole limit: no report can be read")
+    func noCaptureNoEarlyEnd() async {
+        #expect(ContinuationLeaks.reported() == 0)
+        let (outcome, leaked) = await boundedWait(.milliseconds(50)) {
+            await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
+        }
+        guard case .stillSuspended = outcome else {
+            Issue.record("the operation can't finish")
+            return
+        }
+        #expect(!leaked)
+    }
+
     @Test("A crash explained through CrashLog records the lesson with the runtime's words")
     func explainRecordsTheLesson() async {
         let log = CrashLog()
