@@ -60,17 +60,27 @@ enum Bugs {
 
 // MARK: - Driving the actor
 
-/// Starts a caller of `image(for:)` in a task isolated to the cache. The task captures the
-/// isolated parameter, so it is isolated to the cache's actor (SE-0420): its first job is
-/// queued on that actor before this function returns.
-func startCaller(_ cache: isolated ImageCache, for id: String) -> Task<HostedImage, any Error> {
-    Task { try await cache.image(for: id) }
+/// Starts a caller of `image(for:)` in a task isolated to the cache: the closure uses the
+/// isolated parameter, so it is isolated to the cache's actor (SE-0420). The caller first
+/// counts itself in `arrivals` from code that can only run on that actor, then calls
+/// `image(for:)` without crossing an isolation boundary, so it keeps the actor until
+/// `image(for:)` first gives it up. Once a test has seen the count, nothing isolated to the
+/// cache (no other caller, no download's ending) can run before this caller has made its
+/// first checks. The test waits for that event, never for an order in which the actor runs
+/// its jobs: Swift promises none (SE-0306).
+func startCaller(
+    _ cache: isolated ImageCache, for id: String, arrivals: ObservedCount? = nil
+) -> Task<HostedImage, any Error> {
+    Task {
+        arrive(cache, counted: arrivals)
+        return try await cache.image(for: id)
+    }
 }
 
-/// Returns once the cache's actor has run the jobs queued before this call: a caller started
-/// with `startCaller` before it has run up to its first suspension (jobs of one priority run
-/// in the order they were queued). How the caller then waits, the test doesn't need to know.
-func drain(_ cache: isolated ImageCache) {}
+/// Counts a caller that has begun to run on the cache's actor; runs only there.
+private func arrive(_ cache: isolated ImageCache, counted arrivals: ObservedCount?) {
+    arrivals?.increment()
+}
 
 /// A caller of `image(for:)`, running in its own task.
 typealias Caller = Task<HostedImage, any Error>
@@ -80,23 +90,37 @@ typealias Caller = Task<HostedImage, any Error>
 struct CacheScene {
     let host = ImageHost(holding: true)
     let cache: ImageCache
+    /// Callers started by `twoCallers` that have begun to run on the cache's actor.
+    let arrivals = ObservedCount()
 
     init() {
         cache = ImageCache(host: host)
     }
 
-    /// Starts a first caller for `id` and waits until its download has started; then starts a
-    /// second caller for the same `id` and lets it run up to its first suspension. Returns
-    /// nil, with a lesson recorded, if the first download never starts.
+    /// Starts a first caller for `id` and waits until its download has reached the host (and
+    /// is held there); then starts a second caller for the same `id` and waits until it has
+    /// begun to run on the cache's actor, so it makes its checks while the first download is
+    /// still held. Both waits are for events, bounded; a caller that never gets there records
+    /// a lesson that says so, and the function returns nil with every download let through.
     func twoCallers(for id: String) async -> (first: Caller, second: Caller)? {
-        let first = await startCaller(cache, for: id)
+        let first = await startCaller(cache, for: id, arrivals: arrivals)
         let started = host.started
-        guard await awaitResult(of: { await started.reach(1) }, orRecord: Bugs.callerNeverReturns) != nil else {
+        if case .stillSuspended = await withinHangLimit(hangLimit, { await started.reach(1) }) {
+            Bugs.callerNeverReturns.record(
+                "The first caller of image(for: \"\(id)\") never asked the host for it (host requests: \(requests)): it is still waiting, for nothing that will ever end."
+            )
             host.releaseAll()
             return nil
         }
-        let second = await startCaller(cache, for: id)
-        await drain(cache)
+        let second = await startCaller(cache, for: id, arrivals: arrivals)
+        let arrivals = arrivals
+        if case .stillSuspended = await withinHangLimit(hangLimit, { await arrivals.reach(2) }) {
+            Bugs.callerNeverReturns.record(
+                "While the first download of \"\(id)\" was held, a second caller of image(for:) never began to run on the cache's actor: something kept the actor from running it."
+            )
+            host.releaseAll()
+            return nil
+        }
         return (first, second)
     }
 

@@ -54,7 +54,7 @@ enum Bugs {
         section: "assumeIsolated checks, it does not hop")
     static let framesOutOfOrder = reading.lesson(
         "the preview showed the frames out of order",
-        "each frame must reach the preview in the order the SDK delivered them; separate tasks are not guaranteed to run in the order they were created",
+        "each frame must reach the preview in the order the SDK delivered them; tasks not explicitly isolated to the main actor (a Task { await … } made in nonisolated code, say) run side by side, in no promised order",
         section: "Escape hatches that only hide the error")
 
     // The shutter (a completion handler).

@@ -58,7 +58,7 @@ enum Bugs {
         section: "Await what you start")
     static let hidesIssues = reading.lesson(
         "a check hides its own failures in withKnownIssue",
-        "withKnownIssue marks the failures inside it as expected, so a check wrapped in it never fails: use it only for a bug you know about, around the one expectation that shows it",
+        "withKnownIssue marks the failures inside it as expected, so a check wrapped in it can't fail on the bug it should catch (and with isIntermittent: true it can't fail at all): use it only for a bug you know about, around the one expectation that shows it",
         section: "Await what you start")
 }
 
