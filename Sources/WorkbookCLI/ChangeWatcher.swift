@@ -11,13 +11,8 @@ public struct FileSnapshot: Equatable, Sendable {
     public static func take(of folder: String, root: URL) -> FileSnapshot {
         var stamps: [String: String] = [:]
         for path in FileTree.files(in: folder, root: root) {
-            guard
-                let attributes = try? FileManager.default.attributesOfItem(
-                    atPath: root.appendingPathComponent(path).path)
-            else { continue }
-            let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-            let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-            stamps[path] = "\(Int64(modified * 1_000_000_000))/\(size)"
+            guard let signature = FileSignature(of: root.appendingPathComponent(path).path) else { continue }
+            stamps[path] = "\(signature.seconds).\(signature.nanoseconds)/\(signature.size)"
         }
         return FileSnapshot(stamps: stamps)
     }

@@ -84,7 +84,7 @@ public enum LimitedRun {
     }
 
     static func hasData(_ url: URL) -> Bool {
-        ((try? FileManager.default.attributesOfItem(atPath: url.path)[.size]) as? NSNumber)?.intValue ?? 0 > 0
+        (FileSignature(of: url.path)?.size ?? 0) > 0
     }
 }
 

@@ -81,18 +81,42 @@ public struct PackageLayout: Sendable {
 public enum FileTree {
     /// Every regular file under `folder` (relative to `root`), recursively, skipping hidden
     /// files, sorted. A missing folder has no files.
+    ///
+    /// It reads the folders with `readdir`, not `FileManager`'s enumerator: on Linux that looks
+    /// up each file's owner in /etc/passwd, and the tool lists hundreds of files on every check.
     public static func files(in folder: String, root: URL) -> [String] {
-        let base = root.appendingPathComponent(folder)
-        guard
-            let enumerator = FileManager.default.enumerator(
-                at: base, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
-        else { return [] }
         var found: [String] = []
-        for case let url as URL in enumerator {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-            found.append(folder + "/" + relativePath(of: url, under: base))
-        }
+        collect(root.appendingPathComponent(folder).path, as: folder, into: &found)
         return found.sorted()
+    }
+
+    private static func collect(_ path: String, as relative: String, into found: inout [String]) {
+        guard let directory = opendir(path) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name.hasPrefix(".") { continue }  // hidden, and "." and ".."
+            let full = path + "/" + name
+            var kind = Int32(entry.pointee.d_type)
+            if kind == Int32(DT_UNKNOWN) || kind == Int32(DT_LNK) {
+                // A link counts for the regular file it names; a link to a folder is not followed.
+                var info = stat()
+                guard stat(full, &info) == 0 else { continue }
+                let type = info.st_mode & S_IFMT
+                if type == S_IFREG {
+                    kind = Int32(DT_REG)
+                } else {
+                    kind = type == S_IFDIR && kind == Int32(DT_UNKNOWN) ? Int32(DT_DIR) : 0
+                }
+            }
+            if kind == Int32(DT_DIR) {
+                collect(full, as: relative + "/" + name, into: &found)
+            } else if kind == Int32(DT_REG) {
+                found.append(relative + "/" + name)
+            }
+        }
     }
 
     /// `url`'s path below `base`, with `/` separators.
