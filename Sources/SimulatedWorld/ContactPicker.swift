@@ -30,7 +30,9 @@ public protocol ContactPickerDelegate: AnyObject {
 /// Code under test calls ``present()`` and waits for the delegate. The tests then play the
 /// user with ``userSelects(_:)`` or ``userCancels()``. Each answer goes to the delegate
 /// synchronously, once, unless the picker was built with `repeatsDelegateCalls: true`: then
-/// it calls the delegate method twice, the way real frameworks sometimes do.
+/// it calls the delegate method twice, the way real frameworks sometimes do. A picker built
+/// with `answersWhenPresented:` answers inside ``present()`` itself, before it returns, the
+/// way a framework can when it already knows the answer (nothing to choose from, say).
 @MainActor
 public final class ContactPicker {
     /// Receives the user's answer. Held weakly, as delegates are.
@@ -40,15 +42,31 @@ public final class ContactPicker {
     /// Whether the picker is on screen, waiting for the user.
     public private(set) var isPresented = false
     private let repeatsDelegateCalls: Bool
+    /// The answer given inside ``present()``: a contact, or nil for a cancel.
+    private let immediateAnswer: Contact??
 
     public init(repeatsDelegateCalls: Bool = false) {
         self.repeatsDelegateCalls = repeatsDelegateCalls
+        self.immediateAnswer = nil
     }
 
-    /// Shows the picker. The answer comes later, through the delegate.
+    /// A picker that answers at once: ``present()`` tells the delegate `answer` (a contact, or
+    /// nil for a cancel) synchronously, before it returns.
+    public init(answersWhenPresented answer: Contact?) {
+        self.repeatsDelegateCalls = false
+        self.immediateAnswer = .some(answer)
+    }
+
+    /// Shows the picker. The answer comes later, through the delegate, unless this picker
+    /// answers at once: then the delegate hears it before `present()` returns.
     public func present() {
         isPresented = true
         presentations.increment()
+        switch immediateAnswer {
+        case .none: break
+        case .some(.some(let contact)): userSelects(contact)
+        case .some(.none): userCancels()
+        }
     }
 
     /// The user taps `contact`: the picker closes and tells the delegate.

@@ -36,6 +36,7 @@ public final class SimulatedHTTPServer: Sendable {
         var heldPaths: Set<String> = []
         var heldRequests: [HeldRequest] = []
         var received: [String] = []
+        var bodies: [Data] = []
         var cancelled: [String] = []
         var cancelledChallenges: [AuthenticationChallenge] = []
     }
@@ -98,6 +99,9 @@ public final class SimulatedHTTPServer: Sendable {
     /// The requests that arrived, in order, as `"METHOD /path"`.
     public var receivedRequests: [String] { state.withLock { $0.received } }
 
+    /// The bodies of the requests that brought one (uploads), in the order they arrived.
+    public var receivedBodies: [Data] { state.withLock { $0.bodies } }
+
     /// The paths of the transfers that the client cancelled while they were in flight.
     public var cancelledPaths: [String] { state.withLock { $0.cancelled } }
 
@@ -121,7 +125,10 @@ public final class SimulatedHTTPServer: Sendable {
 
     private func recordArrival(_ request: URLRequest) -> String {
         let path = request.url?.path ?? "/"
-        state.withLock { $0.received.append("\(request.httpMethod ?? "GET") \(path)") }
+        state.withLock {
+            $0.received.append("\(request.httpMethod ?? "GET") \(path)")
+            if let body = request.httpBody { $0.bodies.append(body) }
+        }
         requestsReceived.increment()
         return path
     }

@@ -10,7 +10,7 @@ import Foundation
 /// It talks to one ``SimulatedHTTPServer`` and offers what the chapters need from URLSession:
 /// - completion-handler tasks: ``dataTask(with:completionHandler:)``, which do nothing until
 ///   `resume()` and stop the transfer on `cancel()`;
-/// - async calls: ``data(for:delegate:)``, ``download(for:delegate:)`` and
+/// - async calls: ``data(for:delegate:)``, ``upload(for:from:delegate:)``, ``download(for:delegate:)`` and
 ///   ``bytes(for:delegate:)`` (whose `lines` arrive one by one). Cancelling the calling task
 ///   cancels the transfer, as URLSession's async methods do;
 /// - a delegate-style feed: ``lineFeedTask(with:delegate:)``;
@@ -87,6 +87,18 @@ public final class SimulatedURLSession: Sendable {
         case .response(let response, let body): return (body, response)
         case .stream: throw URLError(.badServerResponse)
         }
+    }
+
+    /// Sends `bodyData` as the body of `request` and returns the answer's body and response,
+    /// whatever the status code. Like URLSession's `upload(for:from:)`, it takes the method from
+    /// `request` and sets none itself: a request whose `httpMethod` nobody set goes out as a GET.
+    /// The server records the method it received.
+    public func upload(
+        for request: URLRequest, from bodyData: Data, delegate: (any SimulatedSessionDelegate)? = nil
+    ) async throws -> (Data, URLResponse) {
+        var request = request
+        request.httpBody = bodyData
+        return try await data(for: request, delegate: delegate)
     }
 
     /// Fetches `request` into a new temporary file and returns its location. The caller owns

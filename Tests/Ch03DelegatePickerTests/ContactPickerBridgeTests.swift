@@ -52,6 +52,10 @@ enum Bugs {
         "after an answer, the next pick() is turned away",
         "the user had answered the last pick, yet the next pick() did not show the picker; the stored continuation must be set back to nil when it is resumed, or the bridge thinks a pick is still waiting",
         section: "Clear the continuation after resuming")
+    static let immediateAnswerLost = reading.lesson(
+        "an answer that comes at once finds no continuation",
+        "the picker told its delegate the user's answer inside present(), before present() returned, and pick() is still suspended; store the continuation first, then present the picker, so an answer that comes at once has a caller to resume",
+        section: "Store the continuation before you present")
     static let crashed = reading.lesson(
         "the picker bridge crashed the process",
         "a continuation must be resumed exactly once; resuming twice traps",
@@ -87,7 +91,7 @@ private func answer(
 /// of its own (an exit test), so that a bridge that resumes twice traps there, not in the whole run.
 enum Scenario: String, Codable, Sendable {
     case userSelects, userCancels, pickerRepeatsItself, secondPickWhileOpen, pickAgainAfterAnswer
-    case pickInCancelledTask, cancelWhilePickerIsOpen
+    case pickInCancelledTask, cancelWhilePickerIsOpen, pickerAnswersAtOnce
 
     @MainActor
     func run() async {
@@ -99,6 +103,7 @@ enum Scenario: String, Codable, Sendable {
         case .pickAgainAfterAnswer: await Play.pickAgainAfterAnswer()
         case .pickInCancelledTask: await Play.pickInCancelledTask()
         case .cancelWhilePickerIsOpen: await Play.cancelWhilePickerIsOpen()
+        case .pickerAnswersAtOnce: await Play.pickerAnswersAtOnce()
         }
     }
 
@@ -208,6 +213,16 @@ private enum Play {
         #expect(await answer(of: next, orRecord: Bugs.neverResumes) == .some(bob), Bugs.wrongAnswer.comment)
     }
 
+    static func pickerAnswersAtOnce() async {
+        // The picker tells its delegate inside present(), before present() returns: only a
+        // continuation stored before present() is there to hear it.
+        let picker = ContactPicker(answersWhenPresented: alice)
+        let bridge = ContactPickerBridge(picker: picker)
+        if let picked = await awaitResult(of: { await bridge.pick() }, orRecord: Bugs.immediateAnswerLost) {
+            #expect(picked.value == .some(alice), Bugs.wrongAnswer.comment)
+        }
+    }
+
     static func cancelWhilePickerIsOpen() async {
         let picker = ContactPicker()
         let bridge = ContactPickerBridge(picker: picker)
@@ -270,6 +285,11 @@ struct ContactPickerBridgeTests {
         .exposesBug(Bugs.cancelledTaskShowsPicker))
     func pickInCancelledTask() async {
         await Scenario.pickInCancelledTask.runInChildProcess()
+    }
+
+    @Test("A picker that answers inside present(): pick() returns that answer")
+    func pickerAnswersAtOnce() async {
+        await Scenario.pickerAnswersAtOnce.runInChildProcess()
     }
 
     @Test("A cancel while the picker is open: pick() still returns once, nothing traps, the next pick() works")

@@ -71,6 +71,15 @@ enum Bugs {
         "the page loader crashed the process",
         "a continuation must be resumed exactly once, also when the transfer is cancelled",
         section: "A Task is not a URLSessionTask")
+    // uploadPhoto
+    static let uploadSentAsGET = reading.lesson(
+        "the upload is sent as a GET",
+        "upload(for:from:) sends the body but takes the method from the URLRequest, and a new URLRequest says GET; set request.httpMethod = \"POST\" so that the service sees an upload",
+        section: "An upload has no method of its own")
+    static let uploadWrong = reading.lesson(
+        "uploadPhoto() does not deliver the photo as it should",
+        "uploadPhoto() sends the JPEG as the body of POST /photos and returns the summary of the 201 answer",
+        section: "An upload has no method of its own")
     // FavoritesClient
     static let promptForEveryChallenge = reading.lesson(
         "the sign-in sheet appears for requests that do not need it",

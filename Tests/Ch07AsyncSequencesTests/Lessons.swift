@@ -4,6 +4,19 @@ private let reading = ChapterReading("07-AsyncSequences")
 
 /// What can go wrong in this chapter, in the learner's words.
 enum Bugs {
+    // firstPhoto(reaching:), operators
+    static let readsOnAfterAnswer = reading.lesson(
+        "firstPhoto(reaching:) keeps reading the feed after it found its answer",
+        "a photo reached the threshold, but firstPhoto(reaching:) is still reading the live feed, which may not end for hours; stop at the first match (first(where:), or return from inside the loop)",
+        section: "Beyond lines: operators and other sources")
+    static let feedNotHungUp = reading.lesson(
+        "firstPhoto(reaching:) returned but left the feed connected",
+        "the answer was returned, yet the server never saw the client hang up; the line sequence must not outlive the function (don't keep it in a property or a long-lived task)",
+        section: "Beyond lines: operators and other sources")
+    static let wrongFirstPhoto = reading.lesson(
+        "firstPhoto(reaching:) returned the wrong photo",
+        "it returns the first update whose count reaches the threshold, skipping lines that don't decode, or nil if the feed ends first",
+        section: "Beyond lines: operators and other sources")
     // followFavorites, the consumer
     static let noLiveUpdates = reading.lesson(
         "the screen does not change while the feed is open",

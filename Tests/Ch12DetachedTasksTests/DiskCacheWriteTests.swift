@@ -52,6 +52,10 @@ enum Bugs {
         "the background task hides how its jobs ended",
         "the task returned for the jobs must throw when they did not all finish: the failing job's error, or the cancellation. A group whose body never reads its children's results drops their errors, and `try?` or a catch-all swallows them",
         section: "When one job fails")
+    static let viewerCloseDropsSave = reading.lesson(
+        "closing the viewer drops the cache write",
+        "the user closed the viewer while its full-size photo was being saved, and the save was cancelled with the viewer's task; the copy is still useful next time, so the save must not belong to that task: a child task (async let, a task group) or an await in place shares its cancel, a Task.detached does not",
+        section: "Detaching on purpose")
 }
 
 /// A gallery with its cache and its jobs, the jobs held after they start.
@@ -108,5 +112,43 @@ struct DiskCacheWriteTests {
             Bugs.cacheWriteNotAtBackground.record(
                 "The write ran at \(describe(write.priority)) (\(why)), not at .background.")
         }
+    }
+}
+
+@Suite("Chapter 12: a cache write that outlives the viewer that asked for it")
+@MainActor
+struct FullSizeViewerTests {
+    @Test(
+        "Closing the viewer while the photo is being saved: the save still lands",
+        .exposesBug(Bugs.viewerCloseDropsSave))
+    func saveOutlivesTheViewer() async {
+        let scene = GalleryScene()
+        let cache = scene.cache
+        let photo = Thumbnail.expected(for: "lighthouse")
+        cache.holdSaves()
+        // The viewer's task: the user is looking at the photo.
+        let viewer = Task { await scene.gallery.fullSizeLoaded(photo) }
+        guard await awaitResult(of: { await cache.savesStarted.reach(1) }, orRecord: Bugs.neverWrites) != nil
+        else { return }
+        // The save is waiting for the disk. The user closes the viewer: its task is cancelled.
+        viewer.cancel()
+        cache.releaseSaves()
+        guard await awaitResult(of: { await cache.savesEnded.reach(1) }, orRecord: Bugs.neverWrites) != nil
+        else { return }
+        if !cache.droppedSaves.isEmpty {
+            Bugs.viewerCloseDropsSave.record(
+                "The save of \(cache.droppedSaves) saw the viewer's cancel and wrote nothing.")
+        } else {
+            #expect(cache.writes.map(\.id) == ["lighthouse"], Bugs.neverWrites.comment)
+        }
+        _ = await awaitResult(of: { await viewer.value }, orRecord: Bugs.neverEnds)
+    }
+
+    @Test("Left alone, the viewer's photo is saved to the cache")
+    func saveLandsWithoutCancel() async {
+        let scene = GalleryScene()
+        await scene.gallery.fullSizeLoaded(.expected(for: "harbour"))
+        let writes = await scene.writes(1)
+        #expect(writes?.map(\.id) == ["harbour"], Bugs.neverWrites.comment)
     }
 }

@@ -44,4 +44,19 @@ struct ContactPickerTests {
         picker.userSelects(.sample("Ada"))
         #expect(delegate.calls.isEmpty)
     }
+
+    @Test("A picker that answers at once tells the delegate before present() returns, and closes")
+    func answersWhenPresented() {
+        let picker = ContactPicker(answersWhenPresented: .sample("Ada"))
+        let delegate = DelegateCalls()
+        picker.delegate = delegate
+        picker.present()
+        #expect(delegate.calls == ["select Ada"])
+        #expect(!picker.isPresented && picker.presentations.value == 1)
+
+        let cancelling = ContactPicker(answersWhenPresented: nil)
+        cancelling.delegate = delegate
+        cancelling.present()
+        #expect(delegate.calls == ["select Ada", "cancel"])
+    }
 }

@@ -1,0 +1,20 @@
+import Foundation
+import SimulatedWorld
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Uploads a new photo: `POST /photos` with the JPEG as the body. The service answers 201 with
+/// the new photo's summary.
+public func uploadPhoto(_ jpeg: Data, to baseURL: URL, using session: SimulatedURLSession) async throws
+    -> PhotoSummary
+{
+    var request = URLRequest(url: baseURL.appendingPathComponent("photos"))
+    // A request with a body is a POST, isn't it?
+    request.httpBody = jpeg
+    let (data, response) = try await session.data(for: request)
+    guard let status = (response as? HTTPURLResponse)?.statusCode else { throw PhotoAPIError.notHTTP }
+    guard (200..<300).contains(status) else { throw PhotoAPIError.unexpectedStatus(status) }
+    return try JSONDecoder().decode(PhotoSummary.self, from: data)
+}
