@@ -14,13 +14,17 @@ public final class BuildProgress: @unchecked Sendable {
         public var interactive: Bool
         /// The language of the progress line.
         public var language: Language
+        /// The terminal's width, which a redrawn line must not reach; nil if unknown.
+        public var width: Int?
 
         public init(
-            write: @escaping @Sendable (String) -> Void, interactive: Bool, language: Language = .english
+            write: @escaping @Sendable (String) -> Void, interactive: Bool, language: Language = .english,
+            width: Int? = nil
         ) {
             self.write = write
             self.interactive = interactive
             self.language = language
+            self.width = width
         }
     }
 
@@ -132,6 +136,7 @@ public final class BuildProgress: @unchecked Sendable {
             guard state.total > 0, !state.finished else { continue }
             let line = state.line(language: display.language)
             if display.interactive {
+                let line = Self.fit(line, width: display.width)
                 if line != lastLine { display.write("\r\u{1B}[K  " + line) }
                 shownOnTerminal = true
             } else if Date().timeIntervalSince(lastShown) >= Self.quietInterval, line != lastLine {
@@ -142,6 +147,14 @@ public final class BuildProgress: @unchecked Sendable {
             }
             lastLine = line
         }
+    }
+
+    /// The progress line as a terminal shows it after its two-space indent: cut to end before the
+    /// last column (a line that reaches it wraps on some terminals), so that each redraw
+    /// overwrites the whole line and leaves no wrapped row behind.
+    public static func fit(_ line: String, width: Int?) -> String {
+        guard let width else { return line }
+        return ProgressReport.shorten(line, to: max(8, width - 3))
     }
 
     /// Whether the learner build's tests were built before (so this build is incremental).

@@ -55,6 +55,9 @@ public indirect enum ChapterStatus: Equatable, Sendable, Codable {
             return .testsModified(files: modified)
         }
         if !compileErrors.isEmpty { return .doesNotCompile(errors: compileErrors) }
+        // An exercise that is the original (after `reset`, say) is not started, build or no build:
+        // never a last known status from before.
+        if run == nil, tamper?.untouchedExercises.contains(chapter.folder) == true { return .notStarted(tests: 0) }
         guard let run else { return .noResult(reason: "the workbook did not build") }
         let tests = run.tests(inModule: chapter.testTarget)
         if tests.isEmpty { return .noResult(reason: "none of its tests ran") }

@@ -64,11 +64,20 @@ public enum CheckReport {
         for test in run?.tests(inModule: chapter.testTarget).filter(\.failed) ?? [] {
             text += "✗ \(test.displayName)\n"
             let messages = test.issues.isEmpty ? [strings.processStoppedInTest] : test.issues
+            var shownLessons: [LessonText] = []
+            var untranslated: Set<Substring> = []  // the sentences shown in English
             for message in LessonText.distinct(messages) {
                 let shown = lessons?.show(message, chapter: chapter)
-                let lesson = shown?.lesson ?? LessonText(message)
+                var lesson = shown?.lesson ?? LessonText(message)
+                lesson.text = PackageLayout.editorPaths(in: lesson.text, chapters: [chapter])
+                shownLessons.append(lesson)
+                if shown?.translated == false, !test.issues.isEmpty {
+                    untranslated.insert(lesson.text.prefix { $0 != "\n" })
+                }
+            }
+            for lesson in LessonText.merged(shownLessons) {
                 text += TextWrap.wrap(lesson.text, width: width, indent: "    ") + "\n"
-                if shown?.translated == false, !test.issues.isEmpty, !strings.untranslatedLesson.isEmpty {
+                if untranslated.contains(lesson.text.prefix { $0 != "\n" }), !strings.untranslatedLesson.isEmpty {
                     text += TextWrap.wrap(strings.untranslatedLesson, width: width, indent: "    ") + "\n"
                 }
                 if let section = lesson.section {
@@ -97,5 +106,20 @@ public enum CheckReport {
             text += elsewhere.filter { $0.reading == reading }.map { strings.sectionLine($0.section) }.joined()
         }
         return text
+    }
+
+    /// What to do after `chapter` passed: the next chapter after it (wrapping around) that
+    /// `known` (the last known statuses) does not have as done, as `list` and `watch` point
+    /// to it, or that every chapter is done.
+    public static func nextAfterPass(
+        _ chapter: Curriculum.Chapter, curriculum: Curriculum, known: [String: ChapterStatus],
+        strings: Strings = .english
+    ) -> String {
+        var statuses = known
+        statuses[chapter.folder] = .done(tests: 0)
+        guard let next = curriculum.firstNotDone(after: chapter, statuses: statuses) else {
+            return strings.allChaptersDone(curriculum.chapters.count)
+        }
+        return ProgressReport.nextStep(next, status: known[next.folder], strings: strings)
     }
 }

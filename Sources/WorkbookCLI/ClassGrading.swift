@@ -148,35 +148,79 @@ public struct ClassGrading {
         let tamper = record.compare(with: TestHashes.compute(for: curriculum, in: checkout))
         // No undo commands: they would come from running git in the student's checkout.
         let findings = TamperFindings.from(tamper, curriculum: curriculum) { _, _ in nil }
-        let missing: [Curriculum.Chapter]
-        do {
-            missing = try layOut(checkout)
-        } catch {
-            return Graded(student: student, report: nil, notes: ["could not be copied: \(error.localizedDescription)"])
+        var missing: [Curriculum.Chapter] = []
+        var copyProblem: String?
+        let graded = try Self.gradeAroundBrokenChapters(curriculum: curriculum) { (replaced) throws(Interrupted) in
+            do {
+                missing = try layOut(checkout, replacing: replaced)
+            } catch {
+                copyProblem = "could not be copied: \(error.localizedDescription)"
+                return nil
+            }
+            return try LearnerRun.perform(
+                for: curriculum.chapters, in: workspace, limits: limits, say: { _ in }, progress: progress)
         }
-        let run = try LearnerRun.perform(
-            for: curriculum.chapters, in: workspace, limits: limits, say: { _ in }, progress: progress)
+        guard let graded else { return Graded(student: student, report: nil, notes: [copyProblem ?? "not graded"]) }
+        let run = graded.run
         var statuses = run.statuses(of: curriculum.chapters, curriculum: curriculum, tamper: tamper)
         for chapter in missing {
             statuses[chapter.folder] = .noResult(reason: "the checkout has no exercise files for this chapter")
+        }
+        for chapter in curriculum.chapters {
+            guard let errors = graded.compileErrors[chapter.folder] else { continue }
+            statuses[chapter.folder] = ChapterStatus.of(chapter, run: nil, tamper: tamper, compileErrors: errors)
         }
         let report = WorkbookReport.make(
             curriculum: curriculum, statuses: statuses, run: run, tamper: findings,
             workbook: .of(
                 checkout, title: curriculum.title, record: workspace.url(PackageLayout.hashesPath)),
-            toolchain: toolchain)
-        var notes = Self.notes(for: run, curriculum: curriculum, untouched: tamper.untouchedExercises)
+            toolchain: toolchain, student: student.name)
+        var notes: [String] = []
+        let broken = curriculum.chapters.filter { graded.compileErrors[$0.folder] != nil }
+        if !broken.isEmpty {
+            notes.append(
+                "does not compile: \(RunAccounting.numbers(broken)) (the other chapters graded with "
+                    + "\(broken.count == 1 ? "its" : "their") original files)")
+        }
+        notes += Self.notes(for: run, curriculum: curriculum, untouched: tamper.untouchedExercises)
         if !missing.isEmpty {
             notes.append("no exercise files for \(RunAccounting.numbers(missing)) (graded as handed out)")
         }
         return Graded(student: student, report: report, notes: notes)
     }
 
+    /// A grading run, and the chapters that did not compile with their errors.
+    public struct RunAroundBrokenChapters: Sendable {
+        public var run: LearnerRun
+        /// Chapter folder → the compiler's errors in the student's files of that chapter.
+        public var compileErrors: [String: [String]]
+    }
+
+    /// Runs `attempt` with the student's files, and, while the build fails in chapters, again
+    /// with those chapters' original files in their place, so that one chapter that doesn't
+    /// compile costs the student that chapter alone. `attempt` gets the folders of the chapters
+    /// to replace by their originals; it returns nil when the copy could not be made. Stops
+    /// when the build succeeds or names no new chapter (an error outside every chapter).
+    public static func gradeAroundBrokenChapters(
+        curriculum: Curriculum, attempt: (Set<String>) throws(Interrupted) -> LearnerRun?
+    ) throws(Interrupted) -> RunAroundBrokenChapters? {
+        var compileErrors: [String: [String]] = [:]
+        while true {
+            guard let run = try attempt(Set(compileErrors.keys)) else { return nil }
+            guard run.run == nil else { return RunAroundBrokenChapters(run: run, compileErrors: compileErrors) }
+            let errors = BuildDiagnostics.errorsByChapter(buildLog: run.log, curriculum: curriculum, root: run.root)
+                .filter { compileErrors[$0.key] == nil }
+            if errors.isEmpty { return RunAroundBrokenChapters(run: run, compileErrors: compileErrors) }
+            compileErrors.merge(errors) { old, _ in old }
+        }
+    }
+
     /// Makes the grading copy the teacher's workbook with `checkout`'s exercise files, writing
     /// only the files that differ (so the build recompiles only those modules) and removing
-    /// the ones the checkout doesn't have. Returns the chapters the checkout has no files for,
-    /// which get their originals.
-    func layOut(_ checkout: PackageLayout) throws -> [Curriculum.Chapter] {
+    /// the ones the checkout doesn't have. The chapters in `replaced` (folders) get their
+    /// original files. Returns the chapters the checkout has no files for, which get their
+    /// originals too.
+    func layOut(_ checkout: PackageLayout, replacing replaced: Set<String> = []) throws -> [Curriculum.Chapter] {
         var planned: [String: Data] = [:]
         let exerciseFolders = Set(curriculum.chapters.map(PackageLayout.exerciseFolder))
         for folder in Self.copiedFolders {
@@ -195,6 +239,10 @@ public struct ClassGrading {
         planned[PackageLayout.hashesPath] = try encoder.encode(record) + Data("\n".utf8)
         var missing: [Curriculum.Chapter] = []
         for chapter in curriculum.chapters {
+            if replaced.contains(chapter.folder) {
+                for (path, data) in originals(of: chapter) { planned[path] = data }
+                continue
+            }
             let files = TestHashes.exerciseFiles(chapter, in: checkout)
             if files.isEmpty {
                 missing.append(chapter)

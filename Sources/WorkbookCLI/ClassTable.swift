@@ -100,6 +100,11 @@ public struct ClassTable: Equatable, Sendable {
             }.joined()
     }
 
+    /// "1 tamper finding", "2 tamper findings": a count and its noun, in the right number.
+    public static func counted(_ count: Int, _ singular: String, plural: String? = nil) -> String {
+        "\(count) " + (count == 1 ? singular : plural ?? singular + "s")
+    }
+
     static func field(_ text: String) -> String {
         guard text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""

@@ -47,6 +47,19 @@ public struct HintState: Codable, Equatable, Sendable {
         return chosen
     }
 
+    /// The usage error for asking for hint `number` of a chapter that has fewer (exit 2, like
+    /// `hint 01 0` or `hint 01 x`), or nil.
+    public static func outOfRange(_ number: Int?, of chapter: Curriculum.Chapter) -> UsageError? {
+        guard let number, !chapter.hints.isEmpty, number > chapter.hints.count else { return nil }
+        let prefix = String(format: "%02d", chapter.number)
+        let count = chapter.hints.count
+        let range = count == 1 ? "1" : "1 to \(count)"
+        return UsageError(
+            "hint: chapter \(prefix) has \(count) hint\(count == 1 ? "" : "s"), so n must be \(range), not \(number)",
+            korean: "hint: 챕터 \(prefix)의 힌트는 \(count)개이므로 n은 \(count == 1 ? "1" : "1부터 \(count)까지")여야 합니다. "
+                + "받은 값: \(number)")
+    }
+
     /// Picks the hint `check` shows beside the failures `messages`, and records it: the first
     /// hint about one of their lessons (one not yet seen, if any), otherwise the first hint not
     /// yet seen, otherwise the last.
@@ -74,15 +87,11 @@ public struct HintState: Codable, Equatable, Sendable {
     /// The text `hint` prints for hint `number`. `readmeHasHints`: whether the chapter's README
     /// has a "Hints" section to point to after the last hint.
     public static func render(
-        _ chapter: Curriculum.Chapter, number: Int, requested: Int? = nil, readmeHasHints: Bool = false,
+        _ chapter: Curriculum.Chapter, number: Int, readmeHasHints: Bool = false,
         width: Int? = nil, strings: Strings = .english
     ) -> String {
         let prefix = String(format: "%02d", chapter.number)
-        var text = ""
-        if let requested, requested > chapter.hints.count {
-            text += strings.onlyHints(prefix, chapter.hints.count)
-        }
-        text +=
+        var text =
             TextWrap.wrap(
                 strings.hintLine(number, chapter.hints.count, prefix, chapter.hints[number - 1]),
                 width: width, continuation: "  ") + "\n"

@@ -37,4 +37,22 @@ public struct LessonText: Equatable, Sendable {
         }
         return kept
     }
+
+    /// Lessons with the same sentence (their first line) as one: the sentence once, with every
+    /// one's details under it, in order. A test that records a lesson several times (once per
+    /// scenario, say) shows it once.
+    public static func merged(_ lessons: [LessonText]) -> [LessonText] {
+        var result: [LessonText] = []
+        for lesson in lessons {
+            let lines = lesson.text.split(separator: "\n", omittingEmptySubsequences: false)
+            let sentence = lines.first.map(String.init) ?? ""
+            if let index = result.firstIndex(where: { $0.text.prefix { $0 != "\n" } == sentence }) {
+                let details = lines.dropFirst().joined(separator: "\n")
+                if !details.isEmpty { result[index].text += "\n" + details }
+            } else {
+                result.append(lesson)
+            }
+        }
+        return result
+    }
 }

@@ -73,6 +73,20 @@ public struct PackageLayout: Sendable {
 
     /// The chapter's exercise folder, relative to the root.
     public static func exerciseFolder(_ chapter: Curriculum.Chapter) -> String { "Chapters/\(chapter.folder)" }
+
+    /// `text` with the runtime's module-relative paths (`Ch01Continuations/DownloadImage.swift:20`,
+    /// from `#fileID`) made relative to the package root (`Chapters/01-Continuations/DownloadImage.swift:20`),
+    /// a path an editor or a terminal can open.
+    public static func editorPaths(in text: String, chapters: [Curriculum.Chapter]) -> String {
+        var result = text
+        for chapter in chapters where result.contains(chapter.module + "/") {
+            let module = NSRegularExpression.escapedPattern(for: chapter.module)
+            result = result.replacingOccurrences(
+                of: "(?<![\\w/.-])" + module + "/(?=[^\\s/]+\\.swift)", with: exerciseFolder(chapter) + "/",
+                options: .regularExpression)
+        }
+        return result
+    }
     /// The chapter's test folder, relative to the root.
     public static func testFolder(_ chapter: Curriculum.Chapter) -> String { "Tests/\(chapter.testTarget)" }
 }

@@ -12,14 +12,21 @@ public enum ProgressReport {
         _ curriculum: Curriculum, statuses: [String: ChapterStatus], buildFailure: BuildFailure? = nil,
         tamper: TamperFindings? = nil, width: Int? = nil, strings: Strings = .english
     ) -> String {
-        let rows = curriculum.chapters.map { chapter in
+        let header = strings.tableHeader
+        var rows = curriculum.chapters.map { chapter in
             [
                 String(format: "%02d", chapter.number), shortTitle(chapter),
                 strings.status(statuses[chapter.folder] ?? .noResult(reason: "")),
-                shorten(chapter.concepts.first ?? "", to: 44),
             ]
         }
-        let header = strings.tableHeader
+        // The concept gets what is left of the table's width (an 80-column terminal, or a narrower one).
+        let fixed = (0..<3).map { column in ([header] + rows).map { TextWrap.displayWidth($0[column]) }.max() ?? 0 }
+        let conceptWidth = max(
+            minimumConceptWidth,
+            min(44, min(width ?? tableWidth, tableWidth) - fixed.reduce(0, +) - 2 * fixed.count))
+        for (index, chapter) in curriculum.chapters.enumerated() {
+            rows[index].append(shorten(chapter.concepts.first ?? "", to: conceptWidth))
+        }
         // Columns by the width on a terminal: a Hangul syllable takes two cells.
         let widths = (0..<header.count).map { column in
             ([header] + rows).map { TextWrap.displayWidth($0[column]) }.max() ?? 0
@@ -56,6 +63,11 @@ public enum ProgressReport {
         }
         return text
     }
+
+    /// The widest the chapter table gets: macOS Terminal's default width.
+    public static let tableWidth = 80
+    /// The concept column never gets narrower than this (a terminal too narrow for it wraps).
+    static let minimumConceptWidth = 12
 
     /// `[██████░░░░░░░░░░░░░░░░░░] 4/12 chapters done`
     public static func progressBar(done: Int, total: Int, width: Int = 24, strings: Strings = .english) -> String {

@@ -139,6 +139,10 @@ public enum RunAccounting {
         language: Language = .english
     ) -> String? {
         guard ending.isStop else { return nil }
+        var ending = ending
+        if case .crashed(let signal, let said) = ending {
+            ending = .crashed(signal: signal, said: said.map { PackageLayout.editorPaths(in: $0, chapters: chapters) })
+        }
         let running = run.tests.filter { $0.started && !$0.ended }
         let notStarted = run.tests.filter { !$0.started && !$0.ended }
         let runningChapters = chapters.filter { chapter in running.contains { $0.module == chapter.testTarget } }

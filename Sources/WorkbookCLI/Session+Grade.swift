@@ -32,7 +32,7 @@ extension Session {
         try FileManager.default.createDirectory(at: reports, withIntermediateDirectories: true)
         let toolchain = Toolchain.version(in: layout.root)
         say(
-            "Grading \(students.count) checkout\(students.count == 1 ? "" : "s") against this workbook's tests "
+            "Grading \(ClassTable.counted(students.count, "checkout")) against this workbook's tests "
                 + "(\(curriculum.chapters.count) chapters), each in the grading copy \(ClassGrading.workspaceFolder). "
                 + "The first build compiles everything (a minute or two); later ones only the exercises that differ. "
                 + "Each student's tests may run \(limits.timeLimit) s (--time-limit).")
@@ -47,7 +47,9 @@ extension Session {
             }
             let row = ClassTable.Row(graded: result, chapterCount: curriculum.chapters.count)
             var line = "[\(index + 1)/\(students.count)] \(student.name): \(row.doneText) done"
-            if !row.tamperFindings.isEmpty { line += ", \(row.tamperFindings.count) tamper findings" }
+            if !row.tamperFindings.isEmpty {
+                line += ", " + ClassTable.counted(row.tamperFindings.count, "tamper finding")
+            }
             if !row.notes.isEmpty { line += "; " + row.notes.joined(separator: "; ") }
             err(line + " (\(Int(Date().timeIntervalSince(start).rounded())) s)\n")
         }

@@ -68,7 +68,7 @@ extension Session {
             return 0
         }
         for paragraph in report.explanation(readingPointer: pointer) { out("✗ " + paragraph + "\n\n") }
-        out("\(report.races.count) data race\(report.races.count == 1 ? "" : "s") in chapter \(chapter.folder).\n")
+        out("\(ClassTable.counted(report.races.count, "data race")) in chapter \(chapter.folder).\n")
         return 1
     }
 

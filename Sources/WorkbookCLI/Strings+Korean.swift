@@ -44,7 +44,6 @@ extension Strings {
                 + "swift run workbook check \($0) --race (Thread Sanitizer로 따로 빌드합니다)\n"
         },
         hintsHeading: "힌트",
-        onlyHints: { "챕터 \($0)의 힌트는 \($1)개입니다. 마지막 힌트를 보여 드립니다.\n" },
         hintLine: { "챕터 \($2) 힌트 \($0)/\($1): \($3)" },
         nextHint: { "  (다음 힌트: swift run workbook hint \($0))\n" },
         lastHintSeeReadme: "  마지막 힌트였습니다. 챕터 본문의 \"힌트\" 절에 전체 풀이 과정이 있습니다.\n",

@@ -48,7 +48,6 @@ public struct Strings: Sendable {
 
     /// The heading of a reading's hints section.
     public var hintsHeading: String
-    public var onlyHints: @Sendable (_ chapter: String, _ count: Int) -> String
     public var hintLine: @Sendable (_ number: Int, _ count: Int, _ chapter: String, _ text: String) -> String
     public var nextHint: @Sendable (_ chapter: String) -> String
     public var lastHintSeeReadme: String
@@ -142,7 +141,6 @@ extension Strings {
                 + "swift run workbook check \($0) --race (a separate Thread Sanitizer build)\n"
         },
         hintsHeading: "Hints",
-        onlyHints: { "Chapter \($0) has \($1) hints; here is the last.\n" },
         hintLine: { "Hint \($0) of \($1) for chapter \($2): \($3)" },
         nextHint: { "  (next: swift run workbook hint \($0))\n" },
         lastHintSeeReadme:

@@ -4,6 +4,10 @@ import WorkbookCurriculum
 /// through the chapters and nothing a student edition doesn't have (no solutions, no teacher
 /// scripts, no teacher CI); it mentions the CI workflow the edition carries.
 public enum StudentReadme {
+    /// The oldest Swift the package builds with: `Package.swift` stops below it with a message
+    /// that points to the README's "Requirements" section.
+    public static let requiredSwift = "6.3"
+
     /// Every status the chapter table can show, one Markdown list item each. README.md and
     /// `list --help` say the same.
     public static let statusList = """
@@ -32,7 +36,13 @@ public enum StudentReadme {
             fail and tell you what went wrong, in plain words, and which section of the chapter's
             reading explains it. Fix the code until the tests pass.
 
-            You need a Swift 6.1 or newer toolchain, on Linux or macOS. There is nothing else to install.
+            ## Requirements
+
+            Swift \(requiredSwift) or later (`swift --version`), on Linux or macOS; nothing else to install.
+            The tests pass values into Swift Testing's exit tests, which needs Swift \(requiredSwift). With
+            an older toolchain, `Package.swift` stops with a one-line message that points here. On macOS,
+            use an Xcode whose `swift --version` says \(requiredSwift) or later; on Linux, a swift.org
+            toolchain or the official container image (`\(StudentWorkflow.image)`).
 
             ## Quickstart
 

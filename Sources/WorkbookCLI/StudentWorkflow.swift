@@ -10,6 +10,12 @@ public enum StudentWorkflow {
     /// The container image the job runs in.
     public static let image = "swift:6.3"
 
+    /// The actions the workflow uses, each pinned to its current major version: the one place
+    /// to change them. Both majors run on Node 24 (`runs.using: node24`), the runtime GitHub's
+    /// hosted runners use for JavaScript actions since 2026 (checkout v5 and upload-artifact
+    /// v6 were the first that did).
+    public static let pins = (checkout: "actions/checkout@v6", uploadArtifact: "actions/upload-artifact@v7")
+
     public static let text = """
         # The Concurrency Workbook's CI, written by `workbook student-edition`. On every push it
         # builds the workbook in the official Swift container image, runs every chapter's tests once
@@ -32,7 +38,7 @@ public enum StudentWorkflow {
             container: \(image)
             timeout-minutes: 30
             steps:
-              - uses: actions/checkout@v4
+              - uses: \(pins.checkout)
               - name: Build the workbook tool
                 run: swift build --product workbook
               - name: Run every chapter's tests once
@@ -43,7 +49,7 @@ public enum StudentWorkflow {
                 run: swift run workbook report --from workbook-report.json --format markdown --output "$GITHUB_STEP_SUMMARY"
               - name: Upload the reports
                 if: always()
-                uses: actions/upload-artifact@v4
+                uses: \(pins.uploadArtifact)
                 with:
                   name: workbook-report
                   path: |

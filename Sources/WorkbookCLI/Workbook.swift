@@ -97,7 +97,8 @@ public struct Workbook {
             var session = Session(
                 layout: layout, workingDirectory: workingDirectory, curriculum: curriculum, out: out,
                 err: err, width: width,
-                progress: BuildProgress.Display(write: write, interactive: interactive, language: strings.language))
+                progress: BuildProgress.Display(
+                    write: write, interactive: interactive, language: strings.language, width: width))
             session.limits = limits
             session.strings = strings
             session.lessons = lessons
@@ -137,7 +138,7 @@ struct Session {
     func run(_ command: Command) throws -> Int32 {
         switch command {
         case .list: return try list()
-        case .check(let name?): return try check(chapter(named: name)).isDone ? 0 : 1
+        case .check(let name?): return try checkPointingOn(chapter(named: name)).isDone ? 0 : 1
         case .check(nil): return try checkCurrent().isDone ? 0 : 1
         case .raceCheck(let name?): return try raceCheck(chapter(named: name))
         case .raceCheck(nil): return try raceCheck(currentChapter())
@@ -247,6 +248,16 @@ struct Session {
         try checkRun(chapter, reusing: earlier).status
     }
 
+    /// `check`: ``check(_:reusing:)``, then, when the chapter passes, the chapter to work on next.
+    func checkPointingOn(_ chapter: Curriculum.Chapter) throws -> ChapterStatus {
+        let status = try check(chapter)
+        if status.isDone {
+            let known = LastKnownStatus.load(from: layout.stateURL).chapters.mapValues(\.status)
+            out("\n" + CheckReport.nextAfterPass(chapter, curriculum: curriculum, known: known, strings: strings))
+        }
+        return status
+    }
+
     /// ``check(_:reusing:)``, also returning the run the verdict came from.
     func checkRun(_ chapter: Curriculum.Chapter, reusing earlier: LearnerRun? = nil) throws -> (
         status: ChapterStatus, run: LearnerRun
@@ -289,6 +300,7 @@ struct Session {
     }
 
     func hint(_ chapter: Curriculum.Chapter, number: Int?) throws -> Int32 {
+        if let error = HintState.outOfRange(number, of: chapter) { throw error }
         var state = HintState.load(from: layout.stateURL)
         guard let shown = state.nextHint(for: chapter, number: number) else {
             out(strings.noHints(chapter.folder))
@@ -298,7 +310,7 @@ struct Session {
         let readme = try? String(contentsOf: layout.url(chapter.readmePath), encoding: .utf8)
         out(
             HintState.render(
-                chapter, number: shown, requested: number,
+                chapter, number: shown,
                 readmeHasHints: HintState.readmeHasHints(readme, strings: strings), width: width, strings: strings))
         return 0
     }

@@ -16,6 +16,8 @@ public struct WorkbookReport: Codable, Equatable, Sendable {
     public var schemaVersion: Int
     public var kind: String
     public var workbook: WorkbookInfo
+    /// The student's name (their checkout's folder) in a report `grade` writes; nil otherwise.
+    public var student: String?
     /// The first line of `swift --version`, or nil if it could not be read.
     public var toolchain: String?
     /// When the report was made: ISO 8601, UTC.
@@ -144,6 +146,22 @@ public struct WorkbookReport: Codable, Equatable, Sendable {
 }
 
 // Optional values are written as `null`, never left out, so that every report has every key.
+extension WorkbookReport {
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(schemaVersion, forKey: .schemaVersion)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(workbook, forKey: .workbook)
+        try container.encode(student, forKey: .student)
+        try container.encode(toolchain, forKey: .toolchain)
+        try container.encode(generatedAt, forKey: .generatedAt)
+        try container.encode(run, forKey: .run)
+        try container.encode(summary, forKey: .summary)
+        try container.encode(tamperFindings, forKey: .tamperFindings)
+        try container.encode(chapters, forKey: .chapters)
+    }
+}
+
 extension WorkbookReport.WorkbookInfo {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -217,18 +235,23 @@ extension WorkbookReport {
     ///   - tamper: the edits that void results, or nil without a record.
     public static func make(
         curriculum: Curriculum, statuses: [String: ChapterStatus], run: LearnerRun, tamper: TamperFindings?,
-        workbook: WorkbookInfo, toolchain: String?, generatedAt: Date = Date()
+        workbook: WorkbookInfo, toolchain: String?, student: String? = nil, generatedAt: Date = Date()
     ) -> WorkbookReport {
         let findings = (tamper?.findings ?? []).map(Finding.init)
         let chapters = curriculum.chapters.map { chapter in
-            Chapter.make(
-                chapter, status: statuses[chapter.folder] ?? .noResult(reason: "none of its tests ran"),
-                tests: run.run?.tests(inModule: chapter.testTarget) ?? [],
+            let status = statuses[chapter.folder] ?? .noResult(reason: "none of its tests ran")
+            // A chapter that does not compile has no results (`grade` tests its originals in its place).
+            let compiled: Bool
+            if case .doesNotCompile = status { compiled = false } else { compiled = true }
+            return Chapter.make(
+                chapter, status: status,
+                tests: compiled ? run.run?.tests(inModule: chapter.testTarget) ?? [] : [],
                 tamper: tamper?.affecting(chapter.folder).map(\.path) ?? [])
         }
         let done = chapters.filter { $0.status == "done" }
         return WorkbookReport(
-            schemaVersion: currentSchemaVersion, kind: kind, workbook: workbook, toolchain: toolchain,
+            schemaVersion: currentSchemaVersion, kind: kind, workbook: workbook, student: student,
+            toolchain: toolchain,
             generatedAt: timestamp(generatedAt), run: RunInfo.make(run, curriculum: curriculum),
             summary: Summary(
                 chapterCount: chapters.count, chaptersDone: done.count,

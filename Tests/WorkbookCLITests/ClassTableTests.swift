@@ -100,3 +100,70 @@ struct ClassTableTests {
         }
     }
 }
+
+@Suite("workbook grade: a chapter that does not compile costs that chapter alone")
+struct GradeAroundBrokenChaptersTests {
+    /// A build log with one compiler error in `chapter`'s exercise.
+    static func log(breaking chapter: Curriculum.Chapter) -> String {
+        "[12/40] Compiling \(chapter.module) Exercise.swift\n"
+            + "/grading/Chapters/\(chapter.folder)/Exercise.swift:3:18: error: cannot convert value of type "
+            + "'String' to specified type 'Int'\n\n"
+    }
+
+    @Test("Each chapter the compiler names is replaced by its original and the build made again, until it builds")
+    func brokenChaptersAreReplacedOneByOne() throws {
+        let passed = TestRun.parse(eventStream: try Fixture.learnerRun)
+        var attempts: [Set<String>] = []
+        let graded = try #require(
+            try ClassGrading.gradeAroundBrokenChapters(curriculum: Fixture.curriculum) { replaced in
+                attempts.append(replaced)
+                // The compiler reports chapter 02 first; with 02 replaced, it reaches chapter 03.
+                for chapter in [Fixture.second, Fixture.third] where !replaced.contains(chapter.folder) {
+                    return LearnerRun(log: Self.log(breaking: chapter), run: nil)
+                }
+                return LearnerRun(log: "", run: passed)
+            })
+        #expect(attempts == [[], [Fixture.second.folder], [Fixture.second.folder, Fixture.third.folder]])
+        #expect(graded.run.run != nil, "the last build, with the originals of 02 and 03, ran the tests")
+        #expect(Set(graded.compileErrors.keys) == [Fixture.second.folder, Fixture.third.folder])
+        #expect(
+            graded.compileErrors[Fixture.second.folder]?.first?.hasPrefix(
+                "Chapters/02-ContinuationMisuse/Exercise.swift:3:18: error: cannot convert") == true)
+    }
+
+    @Test("A build that fails outside every chapter is not made again")
+    func otherFailureStops() throws {
+        var count = 0
+        let graded = try #require(
+            try ClassGrading.gradeAroundBrokenChapters(curriculum: Fixture.curriculum) { _ in
+                count += 1
+                return LearnerRun(log: "/x/Sources/SimulatedWorld/A.swift:1:1: error: nope\n", run: nil)
+            })
+        #expect(count == 1 && graded.compileErrors.isEmpty && graded.run.run == nil)
+    }
+
+    @Test("The report: the broken chapter does not compile, with no test results; the others keep theirs")
+    func reportOfABrokenChapter() throws {
+        let run = LearnerRun(log: "", run: TestRun.parse(eventStream: try Fixture.learnerRun))
+        let report = WorkbookReport.make(
+            curriculum: Fixture.curriculum,
+            statuses: [
+                Fixture.first.folder: .done(tests: 4), Fixture.second.folder: .doesNotCompile(errors: ["e"]),
+                Fixture.third.folder: .notStarted(tests: 0),
+            ],
+            run: run, tamper: nil, workbook: .init(title: "T", commit: nil, testHashes: nil), toolchain: nil,
+            student: "ann")
+        #expect(report.student == "ann")
+        #expect(report.summary.chaptersDone == 1 && report.summary.currentChapter == Fixture.second.folder)
+        #expect(report.chapters[1].status == "doesNotCompile" && report.chapters[1].compileErrors == ["e"])
+        #expect(report.chapters[1].testResults.isEmpty && report.chapters[0].testResults.count == 4)
+        #expect(try report.json().contains(#""student" : "ann""#))
+    }
+
+    @Test("Counts in the teacher's output agree with their nouns")
+    func plurals() {
+        #expect(ClassTable.counted(1, "tamper finding") == "1 tamper finding")
+        #expect(ClassTable.counted(2, "tamper finding") == "2 tamper findings")
+        #expect(ClassTable.counted(0, "checkout") == "0 checkouts")
+    }
+}

@@ -101,10 +101,8 @@ struct HintTests {
         #expect(state.nextHint(for: chapter) == 2)
         #expect(state.nextHint(for: chapter, number: 1) == 1)
         #expect(state.shown[chapter.folder] == 2, "looking back does not forget what was seen")
-        #expect(state.nextHint(for: chapter, number: 9) == 2)
-        #expect(
-            HintState.render(chapter, number: 2, requested: 9).hasPrefix(
-                "Chapter 01 has 2 hints; here is the last.\nHint 2 of 2 for chapter 01: second hint"))
+        #expect(HintState.outOfRange(9, of: chapter) != nil, "hint 01 9 is a usage error (exit 2)")
+        #expect(HintState.render(chapter, number: 2).hasPrefix("Hint 2 of 2 for chapter 01: second hint"))
         #expect(HintState.render(chapter, number: 1).contains("(next: swift run workbook hint 01)"))
     }
 

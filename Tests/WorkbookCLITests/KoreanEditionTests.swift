@@ -199,7 +199,7 @@ struct KoreanEditionTests {
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines.contains("#   챕터                 상태             개념"))
         #expect(lines.contains("01  컨티뉴에이션         완료             await 다음 코드가 컨티뉴에이션입니다"))
-        #expect(lines.contains("02  Continuation misuse  6개 중 3개 실패  a callback that never comes leaks the conti…"))
+        #expect(lines.contains("02  Continuation misuse  6개 중 3개 실패  a callback that never comes leaks the…"))
         #expect(text.contains("] 챕터 2개 중 1개 완료"))
         #expect(
             text.contains(

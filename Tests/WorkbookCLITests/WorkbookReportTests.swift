@@ -79,9 +79,10 @@ private func block(after heading: String, language: String, in text: String) thr
 
 @Suite("workbook report: the JSON schema, JUnit, and the student workflow")
 struct WorkbookReportTests {
-    /// Schema version 1: every key path a report has. A change here is a new schema version.
+    /// Schema version 1: every key path a report has. Renaming or redefining one is a new schema
+    /// version; adding one is not (`student` was added, `null` outside `grade`).
     static let schemaV1: Set<String> = [
-        "schemaVersion", "kind", "generatedAt", "toolchain",
+        "schemaVersion", "kind", "generatedAt", "toolchain", "student",
         "workbook", "workbook.title", "workbook.commit", "workbook.testHashes",
         "run", "run.ending", "run.message",
         "summary", "summary.chapterCount", "summary.chaptersDone", "summary.currentChapter", "summary.tampered",
@@ -211,7 +212,6 @@ struct WorkbookReportTests {
     func workflow() throws {
         let text = StudentWorkflow.text
         #expect(text.contains("container: swift:6.3\n"))
-        #expect(StudentWorkflow.actions == ["actions/checkout@v4", "actions/upload-artifact@v4"])
         let documented = try block(after: "### Teaching a class", language: "sh", in: try readme)
             .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(StudentWorkflow.commands == documented, "the workflow's commands and README.md's differ")
@@ -227,6 +227,31 @@ struct WorkbookReportTests {
         #expect(
             StudentWorkflow.commands.filter { $0.contains("--fail-if-tampered") }.count == 1,
             "one step fails the job, the last")
+    }
+
+    @Test("The student README states the Swift Package.swift requires, in the section its message names")
+    func studentRequirements() throws {
+        let manifest = try String(contentsOf: packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(manifest.contains("#if !compiler(>=\(StudentReadme.requiredSwift))"))
+        #expect(manifest.contains("README.md, 'Requirements'"))
+        let student = StudentReadme.render(Fixture.curriculum)
+        #expect(student.contains("\n## Requirements\n\nSwift \(StudentReadme.requiredSwift) or later"))
+        #expect(!student.contains("6.1"))
+    }
+
+    @Test("The workflow uses exactly the pinned actions, each at a major version that runs on Node 24")
+    func workflowPins() throws {
+        let pins = [StudentWorkflow.pins.checkout, StudentWorkflow.pins.uploadArtifact]
+        #expect(StudentWorkflow.actions == pins)
+        // The first majors whose action.yml says `runs.using: node24`; older ones run on Node 20.
+        let firstOnNode24 = ["actions/checkout": 5, "actions/upload-artifact": 6]
+        for pin in pins {
+            let parts = pin.split(separator: "@v", maxSplits: 1).map(String.init)
+            let major = try #require(parts.count == 2 ? Int(parts[1]) : nil, "\(pin) is not pinned to a major")
+            let minimum = try #require(firstOnNode24[parts[0]], "\(parts[0]) is not one of GitHub's own actions")
+            #expect(major >= minimum, "\(pin) is older than the first major on Node 24")
+            if hasTeachersReadme { #expect(try readme.contains("`\(pin)`"), "README.md does not name \(pin)") }
+        }
     }
 }
 
