@@ -58,8 +58,10 @@ public struct ClassGrading {
         public let description: String
     }
 
-    /// Refuses a teacher's checkout without a record, or whose files differ from it.
-    public init(teacher: PackageLayout, curriculum: Curriculum, limits: RunLimits) throws {
+    /// Refuses a teacher's checkout without a record, or whose files differ from it, and a
+    /// `workspace` that is not fit to be a grading copy (see ``refusal(workspace:teacher:)``).
+    /// Without a `workspace`, the grading copy is ``workspaceFolder`` in the teacher's checkout.
+    public init(teacher: PackageLayout, curriculum: Curriculum, limits: RunLimits, workspace: URL? = nil) throws {
         self.teacher = teacher
         self.curriculum = curriculum
         self.limits = limits
@@ -79,8 +81,37 @@ public struct ClassGrading {
             from: String(contentsOf: teacher.url("Package.swift"), encoding: .utf8))
         record.shared["Package.swift"] = SHA256.hex(Array(manifest.utf8))
         self.record = record
-        workspace = PackageLayout(root: teacher.url(Self.workspaceFolder))
+        if let workspace, let refusal = Self.refusal(workspace: workspace, teacher: teacher) {
+            throw Refusal(description: refusal)
+        }
+        self.workspace = PackageLayout(root: workspace ?? teacher.url(Self.workspaceFolder))
     }
+
+    /// Why `folder` can't be the grading copy, or nil. Grading rewrites its `Package.swift`,
+    /// `Sources/`, `Tests/` and `Chapters/`, so it must be a folder that holds nothing of anyone's
+    /// work: missing or empty, an earlier grading copy, or a student edition (which has a
+    /// `Pristine/` copy of the exercises) that nobody works in: no git repository, no solutions.
+    public static func refusal(workspace folder: URL, teacher: PackageLayout) -> String? {
+        let fileManager = FileManager.default
+        let path = folder.standardizedFileURL.path
+        guard fileManager.fileExists(atPath: path) else { return nil }
+        let entries = (try? fileManager.contentsOfDirectory(atPath: path)) ?? []
+        if entries.isEmpty { return nil }
+        let teacherRoot = teacher.root.standardizedFileURL.path
+        let inside = path == teacherRoot || path.hasPrefix(teacherRoot + "/") && !path.contains("/.build")
+        if inside || entries.contains(".git") || entries.contains("Solutions")
+            || !entries.contains("Pristine")
+                && !entries.contains(Self.copyMarker)
+        {
+            return "grade: --workspace \(path) holds work of its own (a checkout, the teacher's workbook, or "
+                + "files that are not a student edition); grading would overwrite its exercises. Give an empty "
+                + "folder, an earlier grading copy, or a student edition made for grading."
+        }
+        return nil
+    }
+
+    /// A file that marks a folder as a grading copy, so that a later `--workspace` may reuse it.
+    static let copyMarker = ".workbook-grading-copy"
 
     /// Why `grade` won't run for the user `userID`, or nil: it runs code the students wrote,
     /// so not as root unless told to (in a throwaway container, say).
@@ -251,6 +282,7 @@ public struct ClassGrading {
             for path in files { planned[path] = FileManager.default.contents(atPath: checkout.url(path).path) }
         }
         try Self.sync(planned, into: workspace.root, managing: Self.copiedFolders + ["Package.swift"])
+        try Data().write(to: workspace.url(Self.copyMarker))
         return missing
     }
 

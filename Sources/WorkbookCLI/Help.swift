@@ -161,13 +161,16 @@ public enum Help {
             """
         case .grade:
             """
-            Usage: swift run workbook grade <dir>... [--output DIR] [--allow-root]
+            Usage: swift run workbook grade <dir>... [--output DIR] [--workspace DIR] [--allow-root]
                                             [--time-limit SECONDS] [--memory-limit GB]
 
             For the teacher, in the teacher's checkout. Each <dir> is a student checkout, or a
             folder of them. Each student's exercise files are laid over a copy of this workbook
             (its Package.swift without solutions, Sources/, Tests/ and Chapters/test-hashes.json:
             never the student's) in .build-grade/workbook, and every chapter's tests run there.
+            --workspace DIR grades in DIR instead: a student edition you have already built
+            (its build is reused, so the first student costs no full build), an earlier grading
+            copy, or an empty folder; it refuses a folder that holds work (a git checkout).
             Tamper findings come from comparing the student's tests, instruments and Package.swift
             with this workbook's record. The students' folders are only read.
 

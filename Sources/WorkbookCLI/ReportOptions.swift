@@ -56,11 +56,15 @@ public struct GradeOptions: Equatable, Sendable {
     public var output: String?
     /// Run even as root (say, in a throwaway container).
     public var allowRoot = false
+    /// The grading copy to use instead of `.build-grade/workbook`: a student edition already
+    /// built, say, whose build the grading then reuses; nil for the default.
+    public var workspace: String?
 
-    public init(directories: [String], output: String? = nil, allowRoot: Bool = false) {
+    public init(directories: [String], output: String? = nil, allowRoot: Bool = false, workspace: String? = nil) {
         self.directories = directories
         self.output = output
         self.allowRoot = allowRoot
+        self.workspace = workspace
     }
 
     /// Parses the arguments after `grade`.
@@ -74,6 +78,8 @@ public struct GradeOptions: Equatable, Sendable {
                 options.output = try optionValue(name, inline: inline, rest: &rest, command: "grade")
             case "--allow-root":
                 options.allowRoot = true
+            case "--workspace":
+                options.workspace = try optionValue(name, inline: inline, rest: &rest, command: "grade")
             default:
                 if argument.hasPrefix("-") { throw unexpected(argument, command: "grade") }
                 options.directories.append(argument)

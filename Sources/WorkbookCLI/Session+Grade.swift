@@ -16,14 +16,16 @@ extension Session {
             err(TextWrap.wrap(refusal, width: width) + "\n")
             return 1
         }
+        let base = URL(fileURLWithPath: workingDirectory.path, isDirectory: true)
         let grading: ClassGrading
         do {
-            grading = try ClassGrading(teacher: layout, curriculum: curriculum, limits: limits)
+            grading = try ClassGrading(
+                teacher: layout, curriculum: curriculum, limits: limits,
+                workspace: options.workspace.map { URL(fileURLWithPath: $0, relativeTo: base).standardizedFileURL })
         } catch let refusal as ClassGrading.Refusal {
             err("workbook: \(refusal.description)\n")
             return 1
         }
-        let base = URL(fileURLWithPath: workingDirectory.path, isDirectory: true)
         let students = ClassGrading.students(in: options.directories.map { URL(fileURLWithPath: $0, relativeTo: base) })
         let output = URL(
             fileURLWithPath: options.output ?? layout.url(PackageLayout.stateFolder + "/grades").path, relativeTo: base
@@ -33,7 +35,7 @@ extension Session {
         let toolchain = Toolchain.version(in: layout.root)
         say(
             "Grading \(ClassTable.counted(students.count, "checkout")) against this workbook's tests "
-                + "(\(curriculum.chapters.count) chapters), each in the grading copy \(ClassGrading.workspaceFolder). "
+                + "(\(curriculum.chapters.count) chapters), each in the grading copy \(workspaceName(grading)). "
                 + "The first build compiles everything (a minute or two); later ones only the exercises that differ. "
                 + "Each student's tests may run \(limits.timeLimit) s (--time-limit).")
         var graded: [ClassGrading.Graded] = []
@@ -62,5 +64,14 @@ extension Session {
         say(
             "Wrote \(output.path)/class.md, class.csv, lessons.csv and each student's JSON report in students/.")
         return 0
+    }
+}
+
+extension Session {
+    /// The grading copy as the teacher would name it: relative to the checkout when it is inside.
+    fileprivate func workspaceName(_ grading: ClassGrading) -> String {
+        let path = grading.workspace.root.standardizedFileURL.path
+        let root = layout.root.standardizedFileURL.path
+        return path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
     }
 }

@@ -167,3 +167,40 @@ struct GradeAroundBrokenChaptersTests {
         #expect(ClassTable.counted(0, "checkout") == "0 checkouts")
     }
 }
+
+@Suite("grade --workspace: only a folder that holds nobody's work")
+struct GradingWorkspaceTests {
+    @Test("Missing, empty, a student edition or an earlier grading copy: yes; a checkout or the teacher's: no")
+    func refusesWork() throws {
+        try withTemporaryWorkbook { workbook in
+            let teacher = workbook.layout
+            let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("grading-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: scratch) }
+            func folder(_ name: String, holding entries: [String]) throws -> URL {
+                let url = scratch.appendingPathComponent(name)
+                try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+                for entry in entries {
+                    try FileManager.default.createDirectory(
+                        at: url.appendingPathComponent(entry), withIntermediateDirectories: true)
+                }
+                return url
+            }
+            func accepted(_ url: URL) -> Bool { ClassGrading.refusal(workspace: url, teacher: teacher) == nil }
+
+            #expect(accepted(scratch.appendingPathComponent("not-yet")))
+            let empty = try folder("empty", holding: [])
+            let edition = try folder("edition", holding: ["Pristine", "Chapters", "Tests"])
+            let earlier = try folder("earlier", holding: [".workbook-grading-copy", "Chapters"])
+            #expect(accepted(empty) && accepted(edition) && accepted(earlier))
+            #expect(accepted(teacher.url(ClassGrading.workspaceFolder)))
+            let clone = try folder("clone", holding: [".git", "Chapters"])
+            let editionInGit = try folder("edition-in-git", holding: [".git", "Pristine"])
+            let full = try folder("full", holding: ["Pristine", "Solutions"])
+            let other = try folder("other", holding: ["Documents"])
+            for url in [clone, editionInGit, full, other] { #expect(!accepted(url), "\(url.lastPathComponent)") }
+            #expect(!accepted(teacher.root))
+            let refusal = ClassGrading.refusal(workspace: teacher.root, teacher: teacher) ?? ""
+            #expect(refusal.contains("holds work of its own"))
+        }
+    }
+}
