@@ -19,6 +19,7 @@ public struct Violation: Sendable, CustomStringConvertible {
         self.observed = observed
     }
 
+    /// The bug phrase and what was observed, on one line.
     public var description: String { "\(lesson.bug): \(observed)" }
 }
 
@@ -36,6 +37,7 @@ public struct ExplorationFinding: Sendable, CustomStringConvertible {
         self.reproducer = reproducer
     }
 
+    /// What was observed, then the reproducer.
     public var description: String { "\(violation.observed)\n\(reproducer)" }
 }
 
