@@ -65,7 +65,8 @@ var targets: [Target] = [
     // a module of its own, in the Swift 5 language mode, with no concurrency annotations.
     .target(name: "LegacyCameraSDK", dependencies: ["SimulatedWorld"], swiftSettings: [.swiftLanguageMode(.v5)]),
     // The instruments the tests use: bounded waits, crash diagnosis, the exposes-bug trait.
-    .target(name: "WorkbookTesting", dependencies: ["SimulatedWorld"]),
+    // EXPLORATION.md explains the exploration instruments and the seeded-scheduler measurement.
+    .target(name: "WorkbookTesting", dependencies: ["SimulatedWorld"], exclude: ["EXPLORATION.md"]),
     // The curriculum manifest model, read by tests and tooling.
     .target(name: "WorkbookCurriculum"),
     // The `workbook` command (progress, check, hints, watch, reset, verify, student edition):

@@ -85,6 +85,8 @@ public final class ThumbnailService: Sendable {
         var failures: Set<Request> = []
         var startedRequests: [Request] = []
         var resizeStepHandler: (@Sendable (Int) -> Void)?
+        var requestStartHandler: (@Sendable (Request) -> Void)?
+        var failurePlan: FailurePlan?
     }
 
     private let state: Locked<State>
@@ -154,6 +156,19 @@ public final class ThumbnailService: Sendable {
         _ = state.withLock { $0.failures.insert(Request(kind: kind, id: id)) }
     }
 
+    /// Lets `plan` decide which request fails: every request that gets through the gate is
+    /// one call of the plan, and the one the plan fails throws
+    /// ``ThumbnailServiceError/injectedFailure(id:request:)``, like ``fail(_:for:)``.
+    public func failRequests(per plan: FailurePlan) {
+        state.withLock { $0.failurePlan = plan }
+    }
+
+    /// Calls `handler` with each request as it starts, before it looks at cancellation: a
+    /// test can count requests as steps, or cancel the task at an exact request.
+    public func onRequestStart(_ handler: @escaping @Sendable (Request) -> Void) {
+        state.withLock { $0.requestStartHandler = handler }
+    }
+
     /// Calls `handler` with the step number during every ``resizeStep(_:step:)``.
     public func onResizeStep(_ handler: @escaping @Sendable (Int) -> Void) {
         state.withLock { $0.resizeStepHandler = handler }
@@ -193,8 +208,12 @@ public final class ThumbnailService: Sendable {
     private func perform(_ request: Request) async throws {
         started.increment()
         inFlight.increment()
-        state.withLock { $0.startedRequests.append(request) }
+        let onStart = state.withLock { state in
+            state.startedRequests.append(request)
+            return state.requestStartHandler
+        }
         defer { inFlight.decrement() }
+        onStart?(request)
         do {
             // Like URLSession: a request started in a cancelled task fails at once, as cancelled.
             if Task.isCancelled { throw URLError(.cancelled) }
@@ -203,7 +222,9 @@ public final class ThumbnailService: Sendable {
             cancelled.increment()
             throw error
         }
-        if state.withLock({ $0.failures.contains(request) }) {
+        let plan = state.withLock { $0.failurePlan }
+        let planned = plan?.nextCallFails("\(request.kind.rawValue) \"\(request.id)\"") ?? false
+        if planned || state.withLock({ $0.failures.contains(request) }) {
             throw ThumbnailServiceError.injectedFailure(id: request.id, request: request.kind)
         }
         finished.increment()

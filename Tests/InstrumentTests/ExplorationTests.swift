@@ -1,0 +1,422 @@
+import SimulatedWorld
+import Testing
+
+@testable import WorkbookTesting
+
+// The exploration instruments, each run on a small planted bug and on its fix: the bug must
+// be found, with a reproducer that replays it, and the fix must pass every run.
+
+private let reading = ChapterReading("00-Instruments")
+
+private enum Planted {
+    static let workAfterCancel = reading.lesson(
+        "work continued after the cancel", "a planted bug: the worker never checks for a cancel", section: "Nowhere")
+    static let cancelNotThrown = reading.lesson(
+        "the cancel was not reported", "a planted bug: a cancelled worker returns as if it had finished",
+        section: "Nowhere")
+    static let staleError = reading.lesson(
+        "a stale error was replayed", "a planted bug: the loader remembers a failure and throws it again",
+        section: "Nowhere")
+    static let failureLost = reading.lesson(
+        "the failure was lost", "the injected failure should reach the caller", section: "Nowhere")
+    static let oneSlot = reading.lesson(
+        "one slot for every key", "a planted bug: the cache keeps only the last key", section: "Nowhere")
+    static let olderWins = reading.lesson(
+        "an older update overwrote a newer one", "a planted bug: the actor assumes nothing changed across an await",
+        section: "Nowhere")
+}
+
+// MARK: - Every cancel point
+
+/// Processes items one by one, reporting each as a step; `checksCancel` plants the bug when false.
+private func process(_ items: [String], probe: StepProbe, checksCancel: Bool) async throws -> [String] {
+    var done: [String] = []
+    for item in items {
+        if checksCancel { try Task.checkCancellation() }
+        probe.step("process \(item)")
+        done.append(item)
+        await Task.yield()
+    }
+    return done
+}
+
+/// The worker's contract: nothing after the cancel; CancellationError, or the whole result
+/// when the cancel came after the last step (the contract leaves that choice open).
+private func workerContract(_ run: CancelPointRun<[String]>, items: [String]) -> [Violation] {
+    var violations: [Violation] = []
+    if !run.stepsAfterCancel.isEmpty {
+        violations.append(Violation(Planted.workAfterCancel, "the steps \(run.stepsAfterCancel) ran after the cancel"))
+    }
+    switch (run.cancelAfter, run.outcome) {
+    case (nil, .success(let done)) where done == items: break
+    case (.some, .failure(let error)) where error is CancellationError: break
+    case (let k?, .success(let done)) where k == items.count && done == items: break
+    default: violations.append(Violation(Planted.cancelNotThrown, describeOutcome(run.outcome)))
+    }
+    return violations
+}
+
+private func exploreWorker(checksCancel: Bool, points: [Int]? = nil, visited: Locked<[Int?]>? = nil) async
+    -> ExplorationReport
+{
+    let items = ["a", "b", "c"]
+    return await exploreCancelPoints(
+        "process a, b, c", world: { $0 },
+        operation: { try await process(items, probe: $0, checksCancel: checksCancel) },
+        points: points
+    ) { run, _ in
+        visited?.withLock { $0.append(run.cancelAfter) }
+        return workerContract(run, items: items)
+    }
+}
+
+@Suite("Instruments: every cancel point")
+struct EveryCancelPointTests {
+    @Test("Each cancel point is visited exactly once, before the call and after every step, and a right worker passes")
+    func visitsEveryPointOnce() async {
+        let visited = Locked<[Int?]>([])
+        let report = await exploreWorker(checksCancel: true, visited: visited)
+        #expect(visited.withLock { $0 } == [nil, 0, 1, 2, 3])
+        #expect(report.runs == 5)
+        #expect(report.passed, "\(report.findings)")
+    }
+
+    @Test("A planted 'work continues after cancel' bug is found, with the cancel point in the reproducer")
+    func catchesWorkAfterCancel() async throws {
+        let report = await exploreWorker(checksCancel: false)
+        #expect(report.lessons == [Planted.workAfterCancel, Planted.cancelNotThrown])
+        let first = try #require(report.findings.first)
+        #expect(first.reproducer.contains("Cancel point 0: the task was cancelled before it made the call."))
+        #expect(first.violation.observed.contains("process a"))
+        #expect(first.reproducer.contains("2. process b"))
+    }
+
+    @Test("A reproducer's cancel point, run on its own, shows the same failure")
+    func reproducerReplays() async throws {
+        let report = await exploreWorker(checksCancel: false)
+        let afterStep1 = try #require(report.findings.first { $0.reproducer.contains("Cancel point 1:") })
+        let replay = await exploreWorker(checksCancel: false, points: [1])
+        #expect(replay.runs == 2)  // the baseline and point 1
+        #expect(replay.findings.map(\.description).contains(afterStep1.description))
+    }
+
+    @Test("A report records each lesson once, with the reproducer")
+    func recordsLessons() async {
+        let report = await exploreWorker(checksCancel: false)
+        withKnownIssue {
+            report.record()
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return Planted.workAfterCancel.matches(issue) || Planted.cancelNotThrown.matches(issue)
+                ? text.contains("Reproducer: Cancel point") && text.contains("every cancel point, process a, b, c")
+                : false
+        }
+    }
+}
+
+// MARK: - Every failure point
+
+/// Loads thumbnails through the service and remembers what each id gave.
+private actor Loader {
+    let service: ThumbnailService
+    let remembersFailures: Bool
+    private var memo: [String: Result<Thumbnail, any Error>] = [:]
+
+    init(service: ThumbnailService, remembersFailures: Bool) {
+        self.service = service
+        self.remembersFailures = remembersFailures
+    }
+
+    func load(_ ids: [String]) async throws -> [Thumbnail] {
+        var loaded: [Thumbnail] = []
+        for id in ids {
+            if let known = memo[id] {
+                loaded.append(try known.get())
+                continue
+            }
+            do {
+                let image = try await service.fetchImage(id: id)
+                memo[id] = .success(image)
+                loaded.append(image)
+            } catch {
+                if remembersFailures { memo[id] = .failure(error) }
+                throw error
+            }
+        }
+        return loaded
+    }
+}
+
+private func exploreLoader(remembersFailures: Bool, calls: [Int]? = nil) async -> ExplorationReport {
+    let ids = ["a", "b", "c"]
+    let expected = ids.map(Thumbnail.expected(for:))
+    return await exploreFailurePoints(
+        "load a, b, c",
+        world: { plan in
+            let service = ThumbnailService()
+            service.failRequests(per: plan)
+            return Loader(service: service, remembersFailures: remembersFailures)
+        },
+        operation: { try await $0.load(ids) }, calls: calls
+    ) { run, _ in
+        var violations: [Violation] = []
+        if !run.isBaseline, case .success = run.outcome {
+            violations.append(Violation(Planted.failureLost, describeOutcome(run.outcome)))
+        }
+        if run.recovery?.value != expected {
+            violations.append(Violation(Planted.staleError, "called again, \(describeOutcome(run.recovery))"))
+        }
+        return violations
+    }
+}
+
+@Suite("Instruments: every failure point")
+struct EveryFailurePointTests {
+    @Test("A plan fails exactly its call and counts every call")
+    func planFailsOneCall() {
+        let plan = FailurePlan(failingCall: 2)
+        #expect([plan.nextCallFails("x"), plan.nextCallFails("y"), plan.nextCallFails("z")] == [false, true, false])
+        #expect(plan.calls == ["x", "y", "z"])
+        #expect(plan.failedCall == "y")
+        #expect(FailurePlan.never.nextCallFails("x") == false)
+    }
+
+    @Test("A loader that recovers passes every failure point, one run per call")
+    func rightLoaderPasses() async {
+        let report = await exploreLoader(remembersFailures: false)
+        #expect(report.runs == 4)
+        #expect(report.passed, "\(report.findings)")
+    }
+
+    @Test("A planted 'stale error replayed' bug is found at every failure point")
+    func catchesStaleError() async throws {
+        let report = await exploreLoader(remembersFailures: true)
+        #expect(report.lessons == [Planted.staleError])
+        #expect(report.findings.count == 3)
+        let first = try #require(report.findings.first)
+        #expect(first.reproducer.contains("Failure point 1: call 1 (image \"a\") failed."))
+        #expect(first.violation.observed.contains("injectedFailure"))
+    }
+
+    @Test("A reproducer's failure point, run on its own, shows the same failure")
+    func reproducerReplays() async throws {
+        let report = await exploreLoader(remembersFailures: true)
+        let second = try #require(report.findings.first { $0.reproducer.contains("Failure point 2:") })
+        let replay = await exploreLoader(remembersFailures: true, calls: [2])
+        #expect(replay.findings.map(\.description) == [second.description])
+    }
+}
+
+// MARK: - Operation sequences against a model
+
+private enum CacheOperation: Sendable, Hashable, CustomStringConvertible {
+    case put(String, Int)
+    case get(String)
+
+    var description: String {
+        switch self {
+        case .put(let key, let value): "put(\"\(key)\", \(value))"
+        case .get(let key): "get(\"\(key)\")"
+        }
+    }
+}
+
+/// A cache with the planted "one slot for every key" bug, or without it.
+private struct Cache {
+    let oneSlot: Bool
+    var slots: [String: Int] = [:]
+
+    mutating func apply(_ operation: CacheOperation) -> String {
+        switch operation {
+        case .put(let key, let value):
+            if oneSlot { slots.removeAll() }
+            slots[key] = value
+            return "ok"
+        case .get(let key):
+            return slots[key].map(String.init) ?? "nil"
+        }
+    }
+}
+
+private func cacheCheck(oneSlot: Bool) -> ModelCheck<CacheOperation, String> {
+    ModelCheck(
+        "Cache", lesson: Planted.oneSlot, length: 10,
+        generate: { random in
+            let key = random.pick(["a", "b", "c"])
+            return random.below(2) == 0 ? .put(key, 1 + random.below(3)) : .get(key)
+        },
+        simplify: { operation in
+            switch operation {
+            case .put(let key, let value):
+                (value > 1 ? [.put(key, 1)] : []) + (key != "a" ? [.put("a", value)] : [])
+            case .get(let key): key != "a" ? [.get("a")] : []
+            }
+        },
+        real: { operations in
+            var cache = Cache(oneSlot: oneSlot)
+            return operations.map { cache.apply($0) }
+        },
+        model: { operations in
+            var model: [String: Int] = [:]
+            return operations.map { operation in
+                switch operation {
+                case .put(let key, let value):
+                    model[key] = value
+                    return "ok"
+                case .get(let key): return model[key].map(String.init) ?? "nil"
+                }
+            }
+        })
+}
+
+@Suite("Instruments: operation sequences against a model")
+struct ModelSequenceTests {
+    @Test("SplitMix64 gives the reference numbers for seed 0, so a printed seed replays anywhere")
+    func splitMixReference() {
+        var random = SplitMix64(seed: 0)
+        #expect([random.next(), random.next()] == [0xE220_A839_7B1D_CDAF, 0x6E78_9E6A_A1B9_65F4])
+    }
+
+    @Test("The same seed gives the same sequence")
+    func seedsAreDeterministic() {
+        let check = cacheCheck(oneSlot: true)
+        #expect(check.sequence(seed: 42).map(\.description) == check.sequence(seed: 42).map(\.description))
+        #expect(check.sequence(seed: 42).map(\.description) != check.sequence(seed: 43).map(\.description))
+    }
+
+    @Test("A right cache agrees with the model on every fixed seed")
+    func rightCachePasses() async {
+        let report = await cacheCheck(oneSlot: false).explore()
+        #expect(report.runs == fixedSeeds.count)
+        #expect(report.passed, "\(report.findings)")
+    }
+
+    @Test("Shrinking turns a planted bug's failing sequence into a minimal one: put a, put another key, get a")
+    func shrinksToMinimal() async throws {
+        let check = cacheCheck(oneSlot: true)
+        let seed = try #require(
+            await fixedSeeds.asyncFirst { await check.mismatch(check.sequence(seed: $0)) != nil })
+        let shrunk = await check.shrink(check.sequence(seed: seed))
+        #expect(shrunk.count == 3, "\(shrunk)")
+        guard shrunk.count == 3, case .put(let first, 1) = shrunk[0], case .put(let second, 1) = shrunk[1],
+            case .get(let asked) = shrunk[2]
+        else {
+            Issue.record("expected put, put, get with values simplified to 1, got \(shrunk)")
+            return
+        }
+        #expect(first == asked && second != asked)
+        // 1-minimal: dropping any single operation makes it pass.
+        for index in shrunk.indices {
+            var shorter = shrunk
+            shorter.remove(at: index)
+            #expect(await check.mismatch(shorter) == nil)
+        }
+    }
+
+    @Test("A reproducer prints the seed and the shrunk sequence, and replaying it shows the same failure")
+    func reproducerReplays() async throws {
+        let check = cacheCheck(oneSlot: true)
+        let report = await check.explore()
+        let finding = try #require(report.findings.first)
+        #expect(report.lessons == [Planted.oneSlot])
+        #expect(finding.reproducer.hasPrefix("Reproducer: seed "))
+        #expect(finding.reproducer.contains("<- differs"))
+        let seed = try #require(fixedSeeds.first { finding.reproducer.hasPrefix("Reproducer: seed \($0),") })
+        let shrunk = await check.shrink(check.sequence(seed: seed))
+        let replay = await check.replay(shrunk)
+        #expect(replay.findings.map(\.violation.observed) == [finding.violation.observed])
+    }
+}
+
+extension Sequence {
+    fileprivate func asyncFirst(where predicate: (Element) async -> Bool) async -> Element? {
+        for element in self where await predicate(element) { return element }
+        return nil
+    }
+}
+
+// MARK: - Interleavings
+
+/// Keeps the newest version it was given; `checksAfterAwait` false plants the reentrancy bug.
+private actor Latest {
+    let held: HeldSteps
+    let checksAfterAwait: Bool
+    private(set) var version = 0
+
+    init(held: HeldSteps, checksAfterAwait: Bool) {
+        self.held = held
+        self.checksAfterAwait = checksAfterAwait
+    }
+
+    func update(to newVersion: Int, step: Int) async throws {
+        try await held.hold(step)
+        // Across the await, another update may have stored a newer version.
+        version = checksAfterAwait ? max(version, newVersion) : newVersion
+    }
+}
+
+private struct LatestWorld: Sendable {
+    let held = HeldSteps(count: 3)
+    let latest: Latest
+    let callers = Locked<[Task<Void, any Error>]>([])
+
+    init(checksAfterAwait: Bool) { latest = Latest(held: held, checksAfterAwait: checksAfterAwait) }
+}
+
+private func exploreLatest(checksAfterAwait: Bool, orders: [[Int]]? = nil) async -> ExplorationReport {
+    await exploreInterleavings(
+        "three updates to versions 1, 2, 3", labels: ["update to 1", "update to 2", "update to 3"],
+        world: { LatestWorld(checksAfterAwait: checksAfterAwait) },
+        start: { world in
+            let callers = (0..<3).map { step in Task { try await world.latest.update(to: step + 1, step: step) } }
+            world.callers.withLock { $0 = callers }
+            await awaitResult(of: { await world.held.arrived.reach(3) }, orRecord: Planted.olderWins)
+        },
+        release: { world, step in
+            world.held.release(step)
+            let caller = world.callers.withLock { $0[step] }
+            _ = await awaitResult(of: { try await caller.value }, orRecord: Planted.olderWins)
+        },
+        orders: orders
+    ) { world, _ in
+        let version = await world.latest.version
+        return version == 3 ? [] : [Violation(Planted.olderWins, "the actor kept version \(version), not 3")]
+    }
+}
+
+@Suite("Instruments: interleavings")
+struct InterleavingTests {
+    @Test("Permutations: n! distinct orders, in lexicographic order")
+    func permutationCounts() {
+        #expect(permutations(of: 0) == [[]])
+        #expect(permutations(of: 3) == [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]])
+        let four = permutations(of: 4)
+        #expect(four.count == 24 && Set(four).count == 24)
+        #expect(permutations(of: 5).count == 120)
+    }
+
+    @Test("A right actor passes all 3! release orders")
+    func rightActorPasses() async {
+        let report = await exploreLatest(checksAfterAwait: true)
+        #expect(report.runs == 6)
+        #expect(report.passed, "\(report.findings)")
+    }
+
+    @Test("A planted reentrancy bug fails exactly the orders that do not release the newest update last")
+    func catchesReentrancy() async throws {
+        let report = await exploreLatest(checksAfterAwait: false)
+        #expect(report.runs == 6)
+        #expect(report.findings.count == 4)
+        let first = try #require(report.findings.first)
+        #expect(first.reproducer.contains("in the order [0, 2, 1]"))
+        #expect(first.reproducer.contains("3. update to 2"))
+    }
+
+    @Test("A reproducer's order, run on its own, shows the same failure")
+    func reproducerReplays() async throws {
+        let report = await exploreLatest(checksAfterAwait: false)
+        let last = try #require(report.findings.last)
+        let replay = await exploreLatest(checksAfterAwait: false, orders: [[2, 1, 0]])
+        #expect(replay.findings.map(\.description) == [last.description])
+    }
+}
