@@ -6,7 +6,7 @@ import Foundation
 /// SwiftPM plans a build into an llbuild manifest, `.build/debug.yaml`: each step's command line,
 /// inputs and outputs. Planning the whole package again costs about a second with 20 chapters,
 /// even when the only change is an edit to one exercise. So after each build SwiftPM makes for
-/// the tool, the tool records (``record(product:in:sourcesBefore:)``) the manifest's signature,
+/// the tool, the tool records (``record(product:in:sourcesBefore:)``) the manifest itself,
 /// the package's structure (`Package.swift` and the names of the files in every target folder),
 /// and the signature of every file the test product's steps read or write. On the next check, if
 /// the manifest and the structure are as recorded, ``run(product:in:environment:memoryLimitKilobytes:)``
@@ -14,8 +14,8 @@ import Foundation
 /// as llbuild would. The compiler's own incremental build does the rest.
 ///
 /// Anything it can't be sure of falls back to SwiftPM, which then records again: a file added or
-/// removed, an edited `Package.swift`, a manifest SwiftPM wrote since (say, for a plain
-/// `swift test`), a step only SwiftPM can run (test discovery, when the tests themselves
+/// removed, an edited `Package.swift`, a different plan SwiftPM wrote since (say, for
+/// `swift test --traits Solutions` in the same folder), a step only SwiftPM can run (test discovery, when the tests themselves
 /// changed), or many changed files. `WORKBOOK_QUICK_BUILD=off` turns it off.
 public enum QuickBuild {
     /// What a quick build did.
@@ -30,6 +30,9 @@ public enum QuickBuild {
 
     /// The record, in the build folder (a clean build removes it with everything else).
     static let recordPath = "\(PackageLayout.learnerScratchPath)/workbook-quick-build.json"
+    /// The manifest as it was recorded. SwiftPM writes `debug.yaml` again on every start (even
+    /// `swift run`), with the same bytes while the plan is the same: so the bytes are compared.
+    static let recordedManifestPath = "\(PackageLayout.learnerScratchPath)/workbook-quick-build.yaml"
     static let manifestPath = "\(PackageLayout.learnerScratchPath)/debug.yaml"
     /// The folders whose file names make the package's structure.
     static let structureFolders = ["Sources", "Tests", "Chapters"]
@@ -60,9 +63,8 @@ public enum QuickBuild {
 
     /// Records the build SwiftPM just made of `product`, with the sources' signatures taken before it.
     public static func record(product: String, in layout: PackageLayout, sourcesBefore: [String: FileSignature]) {
-        let manifestURL = layout.url(manifestPath)
-        guard let manifestSignature = FileSignature(of: manifestURL.path),
-            let manifest = try? BuildManifest.parse(String(contentsOf: manifestURL, encoding: .utf8)),
+        guard let manifestData = try? Data(contentsOf: layout.url(manifestPath)),
+            let manifest = try? BuildManifest.parse(String(decoding: manifestData, as: UTF8.self)),
             let plan = manifest.plan(for: product)
         else { return forget(in: layout) }
         var files: [String: FileSignature] = [:]
@@ -70,14 +72,17 @@ public enum QuickBuild {
             let signature = plan.producedFiles.contains(path) ? FileSignature(of: path) : sourcesBefore[path]
             files[path] = signature ?? FileSignature(of: path)
         }
-        let record = Record(manifest: manifestSignature, structure: structure(of: layout), files: files)
-        guard let data = try? JSONEncoder().encode(record) else { return }
+        let record = Record(structure: structure(of: layout), files: files)
+        guard let data = try? JSONEncoder().encode(record),
+            (try? manifestData.write(to: layout.url(recordedManifestPath), options: .atomic)) != nil
+        else { return }
         try? data.write(to: layout.url(recordPath), options: .atomic)
     }
 
     /// Removes the record: the next build is SwiftPM's.
     public static func forget(in layout: PackageLayout) {
         try? FileManager.default.removeItem(at: layout.url(recordPath))
+        try? FileManager.default.removeItem(at: layout.url(recordedManifestPath))
     }
 
     /// Brings `product` up to date without SwiftPM, if the record allows it.
@@ -87,15 +92,14 @@ public enum QuickBuild {
         guard let data = try? Data(contentsOf: layout.url(recordPath)),
             var record = try? JSONDecoder().decode(Record.self, from: data)
         else { return .unavailable(reason: "no record of an earlier build") }
-        let manifestURL = layout.url(manifestPath)
-        guard FileSignature(of: manifestURL.path) == record.manifest else {
-            return .unavailable(reason: "SwiftPM planned the build again since")
-        }
+        guard let manifestData = try? Data(contentsOf: layout.url(manifestPath)),
+            manifestData == (try? Data(contentsOf: layout.url(recordedManifestPath)))
+        else { return .unavailable(reason: "SwiftPM planned a different build since") }
         guard structure(of: layout) == record.structure else {
             return .unavailable(reason: "Package.swift or the list of files changed")
         }
-        guard let text = try? String(contentsOf: manifestURL, encoding: .utf8),
-            let manifest = try? BuildManifest.parse(text), let plan = manifest.plan(for: product)
+        guard let manifest = try? BuildManifest.parse(String(decoding: manifestData, as: UTF8.self)),
+            let plan = manifest.plan(for: product)
         else { return .unavailable(reason: "the build plan could not be read") }
 
         // The sources as they are now: recorded as built only if the build succeeds.
@@ -170,7 +174,6 @@ public enum QuickBuild {
     }
 
     struct Record: Codable {
-        var manifest: FileSignature
         var structure: String
         var files: [String: FileSignature?]
     }

@@ -128,7 +128,7 @@ struct QuickBuildTests {
         }
     }
 
-    @Test("A file added, Package.swift edited or a manifest SwiftPM wrote again: SwiftPM must build")
+    @Test("A file added, Package.swift edited or a different plan: SwiftPM must build")
     func fallsBackToSwiftPM() throws {
         try withTemporaryWorkbook { workbook in
             let package = try PlannedPackage(workbook)
@@ -142,8 +142,10 @@ struct QuickBuildTests {
 
             package.record()
             let manifest = try #require(workbook.read(".build/debug.yaml"))
+            try workbook.write(".build/debug.yaml", manifest)
+            #expect(try package.build() == .built(log: ""), "the same plan written again")
             try workbook.write(".build/debug.yaml", manifest + "\n")
-            #expect(try package.build() == .unavailable(reason: "SwiftPM planned the build again since"))
+            #expect(try package.build() == .unavailable(reason: "SwiftPM planned a different build since"))
             #expect(package.takeLog() == [])
         }
     }
