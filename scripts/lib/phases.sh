@@ -18,6 +18,7 @@ print_phase_table() {
   printf '\n| Phase | Seconds | Share |\n| --- | ---: | ---: |\n'
   awk -F'\t' -v total="$total" '{
       name = $2; if (length(name) > 90) name = substr(name, 1, 87) "..."
-      printf "| %s | %d | %.0f%% |\n", name, $1, total > 0 ? 100 * $1 / total : 0 }' "$file"
+      share = total > 0 ? 100 * $1 / total : 0
+      printf "| %s | %d | %.0f%% |\n", name, $1, share }' "$file"
   printf '| **Total** | **%d** | 100%% |\n' "$total"
 }
