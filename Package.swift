@@ -102,11 +102,12 @@ for chapter in chapters {
     // BEGIN SOLUTIONS (`workbook student-edition` leaves out everything down to END SOLUTIONS)
     let solution = chapter.module + "Solution"
     let solutionFolder = "Solutions/\(chapter.folder)"
-    // Variants/ holds wrong and right fixes for the variant check (scripts/variant-check); never compiled here.
+    // Variants/ holds wrong and right fixes for the variant check (scripts/variant-check), MUTANTS.md
+    // the equivalent mutants for the mutation check (scripts/mutation-check); never compiled here.
     targets.append(
         .target(
             name: solution, dependencies: ["SimulatedWorld"] + extraDependencies, path: solutionFolder,
-            exclude: ["Variants"], swiftSettings: settings))
+            exclude: ["Variants", "MUTANTS.md"], swiftSettings: settings))
     tests.dependencies.append(.target(name: solution, condition: .when(traits: ["Solutions"])))
     // END SOLUTIONS
 }
