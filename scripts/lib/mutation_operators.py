@@ -132,7 +132,7 @@ REPLACEMENTS = [
     ("task-to-detached", r"(?<![\w.])Task\s*\{", "Task.detached {", "turns `Task {` into `Task.detached {`"),
     ("detached-to-task", r"(?<![\w.])Task\.detached\s*\{", "Task {", "turns `Task.detached {` into `Task {`"),
     ("drop-main-actor", r"\{\s*@MainActor\s+in\b", "{", "drops the closure's `@MainActor`"),
-    ("drop-main-actor", r"@MainActor\s+(?!in\b)", "", "drops a `@MainActor`"),
+    ("drop-main-actor", r"@MainActor(?:\s+(?!in\b)|\s*$)", "", "drops a `@MainActor`"),
     ("main-queue-to-global", r"\bDispatchQueue\.main\.(async|sync)\b", r"DispatchQueue.global().\1",
      "hops to a global queue instead of the main queue"),
     ("buffering-newest-to-oldest", r"\.bufferingNewest\(", ".bufferingOldest(", "keeps the oldest elements instead of the newest"),
@@ -192,7 +192,7 @@ def mutants_of(name, text):
             for match in re.finditer(pattern, masked):
                 replaced = line[:match.start()] + match.expand(replacement) + line[match.end():]
                 add(i, operator, description, code(line), lines[:i] + [replaced] + lines[i + 1:])
-        if "[weak self]" in masked:
+        if re.search(r"\[weak self[\],]", masked):
             add_strong_self(lines, masks, i, add)
     add_moves_across_await(lines, masks, add)
 
@@ -218,8 +218,8 @@ def returns_its_value(masks, i):
 
 
 def add_strong_self(lines, masks, i, add):
-    """Drops `[weak self]`: the closure captures self strongly, and its `self?.` and
-    `guard let self` become plain uses of self."""
+    """Drops `weak` from `[weak self]`: the closure captures self strongly (`[self]`), and its
+    `self?.` and `guard let self` become plain uses of self."""
     depth, last = 0, i
     for k in range(i, min(len(lines), i + 40)):
         step, _ = balance_steps(masks[k])
@@ -228,9 +228,7 @@ def add_strong_self(lines, masks, i, add):
         if depth <= 0 and k > i:
             break
     new = list(lines)
-    new[i] = re.sub(r"\[weak self\]\s*(\([^)]*\)\s*)?in\b",
-                    lambda m: (m.group(1) + "in") if m.group(1) else "", lines[i], count=1)
-    new[i] = re.sub(r"\[weak self\]\s*,\s*", "[", new[i], count=1)
+    new[i] = re.sub(r"\[weak self\b", "[self", lines[i], count=1)
     for k in range(i, last + 1):
         new[k] = new[k].replace("self?.", "self.")
         if re.match(r"^\s*guard let self(\s*=\s*self)? else \{ return \}\s*$", new[k]):
