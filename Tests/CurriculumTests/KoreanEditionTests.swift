@@ -168,7 +168,8 @@ private func koreanTexts(_ curriculum: Curriculum, keepDiagrams: Bool) -> [Korea
         texts += jsonStrings(json).filter(hasHangul).map { KoreanText(place: path, text: $0) }
     }
     let sources = root.appendingPathComponent("Sources/WorkbookCLI")
-    for file in ((try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []).sorted()
+    // Recursively: the tool's sources sit in one folder per concern.
+    for file in ((try? FileManager.default.subpathsOfDirectory(atPath: sources.path)) ?? []).sorted()
     where file.hasSuffix(".swift") {
         let lines = text("Sources/WorkbookCLI/\(file)")?.split(separator: "\n", omittingEmptySubsequences: false) ?? []
         for (index, line) in lines.enumerated()
@@ -394,7 +395,7 @@ struct KoreanEditionTests {
         var namedInKorean: Set<String> = []
         for folder in ["Sources/WorkbookCLI", "Sources/WorkbookTesting"] {
             let files =
-                (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? []
+                (try? FileManager.default.subpathsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? []
             for file in files where file.hasSuffix(".swift") {
                 // Doc comments name sections too, but only what the code says reaches a learner.
                 let source = try #require(text("\(folder)/\(file)")).split(separator: "\n")
