@@ -7,9 +7,7 @@
 public final class Gate: Sendable {
     private struct State {
         var isClosed: Bool
-        var waiters: [Int: CheckedContinuation<Void, any Error>] = [:]
-        var cancelledBeforeWaiting: Set<Int> = []
-        var nextPass = 0
+        var waitlist = Waitlist<Void, Void>()
     }
 
     private let state: Locked<State>
@@ -26,10 +24,9 @@ public final class Gate: Sendable {
     public func open() {
         let waiters = state.withLock { state in
             state.isClosed = false
-            defer { state.waiters.removeAll() }
-            return Array(state.waiters.values)
+            return state.waitlist.removeAll()
         }
-        for waiter in waiters { waiter.resume() }
+        for waiter in waiters { waiter.continuation.resume() }
     }
 
     /// Returns at once if the gate is open; otherwise waits until it opens.
@@ -38,28 +35,12 @@ public final class Gate: Sendable {
         try Task.checkCancellation()
         let pass = state.withLock { state -> Int? in
             guard state.isClosed else { return nil }
-            defer { state.nextPass += 1 }
-            return state.nextPass
+            return state.waitlist.takeTicket()
         }
         guard let pass else { return }
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (waiter: CheckedContinuation<Void, any Error>) in
-                let through = state.withLock { state -> Result<Void, any Error>? in
-                    if state.cancelledBeforeWaiting.remove(pass) != nil { return .failure(CancellationError()) }
-                    // Opened between taking a number and getting here: go through.
-                    guard state.isClosed else { return .success(()) }
-                    state.waiters[pass] = waiter
-                    return nil
-                }
-                if let through { waiter.resume(with: through) }
-            }
-        } onCancel: {
-            let waiter = state.withLock { state in
-                let waiter = state.waiters.removeValue(forKey: pass)
-                if waiter == nil { state.cancelledBeforeWaiting.insert(pass) }
-                return waiter
-            }
-            waiter?.resume(throwing: CancellationError())
+        try await state.wait(in: \.waitlist, ticket: pass, tag: (), cancellation: { CancellationError() }) { state in
+            // Opened between taking a number and getting here: go through.
+            state.isClosed ? nil : .success(())
         }
     }
 }

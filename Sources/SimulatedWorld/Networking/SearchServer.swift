@@ -17,16 +17,10 @@ public final class SearchServer: Sendable {
         case badQuery
     }
 
-    private struct Waiter {
-        let id: Int
-        let continuation: CheckedContinuation<Reply, any Error>
-    }
-
     private struct State {
         var queries: [String] = []
-        var waiters: [Waiter] = []
+        var waitlist = Waitlist<Reply, Void>()
         var queuedReplies: [Reply] = []
-        var cancelledBeforeWaiting: Set<Int> = []
     }
 
     private let state = Locked(State())
@@ -47,13 +41,13 @@ public final class SearchServer: Sendable {
 
     /// Answers the request that has waited longest, or, if none is waiting, the next request.
     public func reply(_ reply: Reply) {
-        let waiter = state.withLock { state -> Waiter? in
-            guard !state.waiters.isEmpty else {
+        let waiter = state.withLock { state -> Waitlist<Reply, Void>.Waiter? in
+            guard !state.waitlist.isEmpty else {
                 state.queuedReplies.append(reply)
                 return nil
             }
             waiting.decrement()
-            return state.waiters.removeFirst()
+            return state.waitlist.removeFirst()
         }
         waiter?.continuation.resume(returning: reply)
     }
@@ -69,28 +63,16 @@ public final class SearchServer: Sendable {
         let reply: Reply
         do {
             try Task.checkCancellation()
-            reply = try await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Reply, any Error>) in
-                    let now = state.withLock { state -> Result<Reply, any Error>? in
-                        if state.cancelledBeforeWaiting.remove(id) != nil { return .failure(CancellationError()) }
-                        if !state.queuedReplies.isEmpty { return .success(state.queuedReplies.removeFirst()) }
-                        state.waiters.append(Waiter(id: id, continuation: continuation))
-                        waiting.increment()
-                        return nil
+            reply = try await state.wait(
+                in: \.waitlist, ticket: id, tag: (), cancellation: { CancellationError() },
+                unlessNow: { state in state.queuedReplies.isEmpty ? nil : .success(state.queuedReplies.removeFirst()) },
+                then: { [waiting] _, change in
+                    switch change {
+                    case .parked: waiting.increment()
+                    case .left: waiting.decrement()
                     }
-                    if let now { continuation.resume(with: now) }
-                }
-            } onCancel: {
-                let waiter = state.withLock { state -> Waiter? in
-                    guard let index = state.waiters.firstIndex(where: { $0.id == id }) else {
-                        state.cancelledBeforeWaiting.insert(id)
-                        return nil
-                    }
-                    waiting.decrement()
-                    return state.waiters.remove(at: index)
-                }
-                waiter?.continuation.resume(throwing: CancellationError())
-            }
+                    return nil
+                })
         } catch {
             cancelled.increment()
             throw error

@@ -36,94 +36,50 @@ public enum ImageHostError: Error, Sendable, Hashable, CustomStringConvertible {
 ///   it is held, or that starts in a task already cancelled, throws `CancellationError`
 ///   and counts in ``cancelled``, the way a real transfer is torn down.
 public final class ImageHost: Sendable {
-    private enum Outcome: Sendable {
-        case image
-        case failure
-    }
-
-    private struct State {
-        var holding: Bool
-        var gates: [String: Gate] = [:]
-        var outcomes: [String: Outcome] = [:]
-        var requests: [String] = []
-    }
-
-    private let state: Locked<State>
+    private let held: HeldRequests<String>
 
     /// Downloads started, whatever became of them.
-    public let started = ObservedCount()
+    public var started: ObservedCount { held.started }
     /// Downloads started and not yet ended. Its `peak` is the most at once.
-    public let inFlight = ObservedCount()
+    public var inFlight: ObservedCount { held.inFlight }
     /// Downloads that delivered an image.
     public let finished = ObservedCount()
     /// Downloads that failed because the test said so with ``fail(_:)``.
     public let failed = ObservedCount()
     /// Downloads that saw their task's cancellation.
-    public let cancelled = ObservedCount()
+    public var cancelled: ObservedCount { held.cancelled }
 
     /// A host whose downloads wait after starting (`holding: true`) or pass at once.
     public init(holding: Bool = true) {
-        state = Locked(State(holding: holding))
+        held = HeldRequests(holding: holding)
     }
 
     /// The ids of every download started, in order.
-    public var requests: [String] { state.withLock { $0.requests } }
+    public var requests: [String] { held.requests }
 
     /// How many downloads of `id` have started.
     public func downloads(of id: String) -> Int { requests.filter { $0 == id }.count }
 
     /// Lets the held downloads of `id` deliver their image, and every later one at once.
-    public func release(_ id: String) { letThrough(id, as: .image) }
+    public func release(_ id: String) { held.letThrough(id, failing: false) }
 
     /// Makes the held downloads of `id` fail with ``ImageHostError``, and every later one,
     /// until ``release(_:)`` says otherwise.
-    public func fail(_ id: String) { letThrough(id, as: .failure) }
+    public func fail(_ id: String) { held.letThrough(id, failing: true) }
 
     /// Lets every download through, held now or started later.
-    public func releaseAll() {
-        let gates = state.withLock { state in
-            state.holding = false
-            return Array(state.gates.values)
-        }
-        for gate in gates { gate.open() }
-    }
+    public func releaseAll() { held.releaseAll() }
 
     /// Downloads image `id`. Held at the gate of `id` while the host holds it; throws
     /// `CancellationError` if the task is cancelled before or while it is held.
     public func download(_ id: String) async throws -> HostedImage {
-        let (number, gate) = state.withLock { state in
-            state.requests.append(id)
-            return (state.requests.count, Self.gate(for: id, in: &state))
+        try await held.pass(id) { passage in
+            if passage.failed {
+                failed.increment()
+                throw ImageHostError.unavailable(id: id, download: passage.number)
+            }
+            finished.increment()
+            return HostedImage(id: id, download: passage.number)
         }
-        started.increment()
-        inFlight.increment()
-        defer { inFlight.decrement() }
-        do {
-            try await gate.pass()
-        } catch {
-            cancelled.increment()
-            throw error
-        }
-        if state.withLock({ $0.outcomes[id] }) == .failure {
-            failed.increment()
-            throw ImageHostError.unavailable(id: id, download: number)
-        }
-        finished.increment()
-        return HostedImage(id: id, download: number)
-    }
-
-    private func letThrough(_ id: String, as outcome: Outcome) {
-        let gate = state.withLock { state in
-            state.outcomes[id] = outcome
-            return Self.gate(for: id, in: &state)
-        }
-        gate.open()
-    }
-
-    private static func gate(for id: String, in state: inout State) -> Gate {
-        if let gate = state.gates[id] { return gate }
-        let gate = Gate(closed: state.holding)
-        state.gates[id] = gate
-        return gate
     }
 }

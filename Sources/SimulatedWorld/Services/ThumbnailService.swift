@@ -70,18 +70,10 @@ public final class ThumbnailService: Sendable {
         }
     }
 
-    private struct Held {
-        let request: Request
-        let ticket: Int
-        let continuation: CheckedContinuation<Void, any Error>
-    }
-
     private struct State {
         var holding: Bool
-        var held: [Held] = []
-        var cancelledTickets: Set<Int> = []
+        var held = Waitlist<Void, Request>()
         var admitted: Set<Request> = []
-        var nextTicket = 0
         var failures: Set<Request> = []
         var startedRequests: [Request] = []
         var resizeStepHandler: (@Sendable (Int) -> Void)?
@@ -113,10 +105,9 @@ public final class ThumbnailService: Sendable {
 
     /// Releases every held request and stops holding new ones.
     public func releaseAll() {
-        let released = state.withLock { state -> [Held] in
+        let released = state.withLock { state in
             state.holding = false
-            defer { state.held.removeAll() }
-            return state.held
+            return state.held.removeAll()
         }
         for held in released { held.continuation.resume() }
     }
@@ -125,10 +116,7 @@ public final class ThumbnailService: Sendable {
     @discardableResult
     public func release(_ kind: RequestKind, id: String) -> Bool {
         let request = Request(kind: kind, id: id)
-        let released = state.withLock { state -> Held? in
-            guard let index = state.held.firstIndex(where: { $0.request == request }) else { return nil }
-            return state.held.remove(at: index)
-        }
+        let released = state.withLock { $0.held.remove { $0.tag == request } }
         released?.continuation.resume()
         return released != nil
     }
@@ -138,10 +126,8 @@ public final class ThumbnailService: Sendable {
     /// ``release(_:id:)``, it cannot miss a request that has just started.
     public func admit(_ kind: RequestKind, id: String) {
         let request = Request(kind: kind, id: id)
-        let released = state.withLock { state -> Held? in
-            if let index = state.held.firstIndex(where: { $0.request == request }) {
-                return state.held.remove(at: index)
-            }
+        let released = state.withLock { state -> Waitlist<Void, Request>.Waiter? in
+            if let held = state.held.remove(where: { $0.tag == request }) { return held }
             state.admitted.insert(request)
             return nil
         }
@@ -162,7 +148,7 @@ public final class ThumbnailService: Sendable {
     // MARK: Observation
 
     /// The requests currently held at the gate.
-    public var heldRequests: [Request] { state.withLock { $0.held.map(\.request) } }
+    public var heldRequests: [Request] { state.withLock { $0.held.waiters.map(\.tag) } }
 
     /// Every request that started, in order.
     public var startedRequests: [Request] { state.withLock { $0.startedRequests } }
@@ -213,31 +199,14 @@ public final class ThumbnailService: Sendable {
     private func passGate(_ request: Request) async throws {
         let ticket = state.withLock { state -> Int? in
             guard state.holding else { return nil }
-            defer { state.nextTicket += 1 }
-            return state.nextTicket
+            return state.held.takeTicket()
         }
         guard let ticket else { return }
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let passage = state.withLock { state -> Result<Void, any Error>? in
-                    if state.cancelledTickets.remove(ticket) != nil { return .failure(URLError(.cancelled)) }
-                    if state.admitted.remove(request) != nil { return .success(()) }
-                    // releaseAll() ran after this request took its ticket: it must not wait.
-                    if !state.holding { return .success(()) }
-                    state.held.append(Held(request: request, ticket: ticket, continuation: continuation))
-                    return nil
-                }
-                if let passage { continuation.resume(with: passage) }
-            }
-        } onCancel: {
-            let held = state.withLock { state -> Held? in
-                guard let index = state.held.firstIndex(where: { $0.ticket == ticket }) else {
-                    state.cancelledTickets.insert(ticket)
-                    return nil
-                }
-                return state.held.remove(at: index)
-            }
-            held?.continuation.resume(throwing: URLError(.cancelled))
+        try await state.wait(in: \.held, ticket: ticket, tag: request, cancellation: { URLError(.cancelled) }) {
+            state in
+            if state.admitted.remove(request) != nil { return .success(()) }
+            // releaseAll() ran after this request took its ticket: it must not wait.
+            return state.holding ? nil : .success(())
         }
     }
 }

@@ -27,24 +27,7 @@ public struct DetailLines: Sendable {
 
     /// The values of `template`'s `\(name)` placeholders when `line` is the whole template.
     static func match(_ template: String, _ line: String) -> [String: String]? {
-        var pattern = "^"
-        var names: [String] = []
-        var rest = Substring(template)
-        while let open = rest.range(of: "\\("), let close = rest[open.upperBound...].firstIndex(of: ")") {
-            pattern += NSRegularExpression.escapedPattern(for: String(rest[..<open.lowerBound]))
-            names.append(String(rest[open.upperBound..<close]))
-            pattern += "(.+?)"
-            rest = rest[rest.index(after: close)...]
-        }
-        pattern += NSRegularExpression.escapedPattern(for: String(rest)) + "$"
-        guard let regex = try? NSRegularExpression(pattern: pattern),
-            let found = regex.firstMatch(in: line, range: NSRange(line.startIndex..., in: line))
-        else { return nil }
-        var values: [String: String] = [:]
-        for (index, name) in names.enumerated() {
-            if let range = Range(found.range(at: index + 1), in: line) { values[name] = String(line[range]) }
-        }
-        return values
+        LessonTranslator.values(of: template, in: line, followedBy: "$")
     }
 
     /// The Korean lines (합니다체; terms as in Chapters/glossary.ko.md). The English side is

@@ -122,21 +122,26 @@ public struct LessonTranslator: Sendable {
     /// The values of `key`'s `\(name)` placeholders when `line` starts with `key` followed by
     /// `: ` (or is `key`); nil when it does not.
     public static func match(key: String, atStartOf line: String) -> [String: String]? {
+        values(of: key, in: line, followedBy: "(?::\\s|$)", options: [.dotMatchesLineSeparators])
+    }
+
+    /// The values of `template`'s `\(name)` placeholders when `line` starts with `template`
+    /// followed by what the regular expression `end` matches; nil when it does not.
+    static func values(
+        of template: String, in line: String, followedBy end: String,
+        options: NSRegularExpression.Options = []
+    ) -> [String: String]? {
         var pattern = "^"
         var names: [String] = []
-        var rest = Substring(key)
-        while let open = rest.range(of: "\\(") {
+        var rest = Substring(template)
+        while let open = rest.range(of: "\\("), let close = rest[open.upperBound...].firstIndex(of: ")") {
             pattern += NSRegularExpression.escapedPattern(for: String(rest[..<open.lowerBound]))
-            guard let close = rest[open.upperBound...].firstIndex(of: ")") else {
-                rest = rest[open.lowerBound...]
-                break
-            }
             names.append(String(rest[open.upperBound..<close]))
             pattern += "(.+?)"
             rest = rest[rest.index(after: close)...]
         }
-        pattern += NSRegularExpression.escapedPattern(for: String(rest)) + "(?::\\s|$)"
-        guard let regex = try? NSRegularExpression(pattern: pattern, options: [.dotMatchesLineSeparators]),
+        pattern += NSRegularExpression.escapedPattern(for: String(rest)) + end
+        guard let regex = try? NSRegularExpression(pattern: pattern, options: options),
             let found = regex.firstMatch(in: line, range: NSRange(line.startIndex..., in: line))
         else { return nil }
         var values: [String: String] = [:]
