@@ -73,7 +73,8 @@ var targets: [Target] = [
     // The `workbook` command (progress, check, hints, watch, reset, verify, student edition):
     // its logic in a library, tested in the normal suite, and a thin executable. The library has
     // one folder per concern: CommandLine, Learner, Building, Processes, Checkout, Teaching, Text.
-    .target(name: "WorkbookCLI", dependencies: ["WorkbookCurriculum"]),
+    // Every word a learner reads is in Text/Catalogs: one JSON catalog per language.
+    .target(name: "WorkbookCLI", dependencies: ["WorkbookCurriculum"], resources: [.copy("Text/Catalogs")]),
     .executableTarget(name: "workbook", dependencies: ["WorkbookCLI"]),
     .testTarget(name: "CurriculumTests", dependencies: ["WorkbookCurriculum"]),
     .testTarget(name: "InstrumentTests", dependencies: ["WorkbookTesting", "SimulatedWorld"]),

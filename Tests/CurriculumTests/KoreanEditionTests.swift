@@ -155,7 +155,8 @@ private func koreanTexts(_ curriculum: Curriculum, keepDiagrams: Bool) -> [Korea
     addMarkdown(
         "Chapters/glossary.ko.md",
         glossary.map { $0.components(separatedBy: "\n" + discouragedTermsHeading + "\n")[0] })
-    var catalogs = ["Chapters/lessons.ko.json"]
+    // The tool's own words are in its Korean catalog.
+    var catalogs = ["Chapters/lessons.ko.json", "Sources/WorkbookCLI/Text/Catalogs/ko.json"]
     for chapter in curriculum.chapters {
         addMarkdown("Chapters/\(chapter.folder)/README.ko.md", text("Chapters/\(chapter.folder)/README.ko.md"))
         catalogs.append("Chapters/\(chapter.folder)/lessons.ko.json")
@@ -396,7 +397,8 @@ struct KoreanEditionTests {
         for folder in ["Sources/WorkbookCLI", "Sources/WorkbookTesting"] {
             let files =
                 (try? FileManager.default.subpathsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? []
-            for file in files where file.hasSuffix(".swift") {
+            // The sources, and the tool's catalogs (Text/Catalogs/*.json), which hold its words.
+            for file in files where file.hasSuffix(".swift") || file.hasSuffix(".json") {
                 // Doc comments name sections too, but only what the code says reaches a learner.
                 let source = try #require(text("\(folder)/\(file)")).split(separator: "\n")
                     .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")

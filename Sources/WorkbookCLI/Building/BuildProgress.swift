@@ -68,17 +68,12 @@ public final class BuildProgress: @unchecked Sendable {
         }
 
         /// `[██████░░░░░░░░░░] 120/359 build steps, 14 modules compiled (now: Ch05UITransitions)`
-        /// In Korean: `[██████░░░░░░░░░░] 빌드 단계 120/359, 모듈 14개 컴파일됨 (지금: Ch05UITransitions)`.
         public func line(barWidth: Int = 16, language: Language = .english) -> String {
             let filled = total == 0 ? 0 : min(barWidth, step * barWidth / total)
             let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled)
-            if language == .korean {
-                return "[\(bar)] 빌드 단계 \(step)/\(total), 모듈 \(modules.count)개 컴파일됨"
-                    + (current.map { " (지금: \($0))" } ?? "")
-            }
-            let module = modules.count == 1 ? "module" : "modules"
-            return "[\(bar)] \(step)/\(total) build steps, \(modules.count) \(module) compiled"
-                + (current.map { " (now: \($0))" } ?? "")
+            let text = language.catalog
+            return text("build.progress", ["bar": bar, "step": step, "total": total, "count": modules.count])
+                + (current.map { text("build.progress.now", ["module": $0]) } ?? "")
         }
     }
 

@@ -30,40 +30,38 @@ public struct TamperFindings: Equatable, Sendable {
         /// The command that undoes the change, or an instruction when there is none.
         public var undo: String
 
-        /// One sentence saying what happened, in the learner's words.
-        public var sentence: String { englishSentence }
+        /// One sentence saying what happened, in the learner's words (in English, for reports).
+        public var sentence: String { sentence(in: .english) }
 
-        /// ``sentence`` in English (``Strings/english``).
-        var englishSentence: String {
-            switch (area, change) {
-            case (.package, .deleted): "Package.swift was deleted, so nothing can be built."
-            case (.package, .added): "Package.swift has no recorded fingerprint in \(PackageLayout.hashesPath)."
-            case (.package, _):
-                "Package.swift was edited. It decides what the tests are built against, so no chapter's result "
-                    + "counts while it differs from the original."
-            case (.tests(let chapter), .added): "A file was added to chapter \(chapter.prefix(2))'s tests: \(path)."
-            case (.tests(let chapter), _): "Chapter \(chapter.prefix(2))'s test file \(path) was \(change.rawValue)."
-            case (.simulatedWorld, .added): "A file was added to the simulated world: \(path)."
-            case (.simulatedWorld, _):
-                "The simulated world was \(change.rawValue): \(path). The tests drive it, so no chapter's result counts."
-            case (.instruments, .added): "A file was added to the test instruments: \(path)."
-            case (.instruments, _):
-                "The test instruments were \(change.rawValue): \(path). Every test measures with them, so no "
-                    + "chapter's result counts."
+        /// ``sentence`` in the words of `catalog`.
+        func sentence(in catalog: Catalog) -> String {
+            let values: [String: any Sendable] = [
+                "path": path, "hashes": PackageLayout.hashesPath, "change": catalog("tamper.change.\(change.rawValue)"),
+            ]
+            return switch (area, change) {
+            case (.package, .deleted): catalog("tamper.package.deleted")
+            case (.package, .added): catalog("tamper.package.added", values)
+            case (.package, _): catalog("tamper.package.edited")
+            case (.tests(let chapter), .added):
+                catalog("tamper.tests.added", values.merging(["chapter": chapter.prefix(2)]) { $1 })
+            case (.tests(let chapter), _):
+                catalog("tamper.tests.changed", values.merging(["chapter": chapter.prefix(2)]) { $1 })
+            case (.simulatedWorld, .added): catalog("tamper.simulatedWorld.added", values)
+            case (.simulatedWorld, _): catalog("tamper.simulatedWorld.changed", values)
+            case (.instruments, .added): catalog("tamper.instruments.added", values)
+            case (.instruments, _): catalog("tamper.instruments.changed", values)
             case (.unrecordedChapter(let chapter), _):
-                "Chapter \(chapter) has no recorded fingerprints in \(PackageLayout.hashesPath)."
+                catalog("tamper.unrecordedChapter", values.merging(["chapter": chapter]) { $1 })
             }
         }
 
-        /// How `undo` is introduced.
-        var undoLead: String { englishUndoLead }
-
-        var englishUndoLead: String {
+        /// How `undo` is introduced, in the words of `catalog`.
+        func undoLead(in catalog: Catalog) -> String {
             switch (area, change) {
-            case (.package, .added), (.unrecordedChapter, _): "Fix:"
-            case (_, .deleted): "Restore it:"
-            case (_, .added): "Remove it:"
-            case (_, .edited): "Undo:"
+            case (.package, .added), (.unrecordedChapter, _): catalog("tamper.undo.fix")
+            case (_, .deleted): catalog("tamper.undo.restore")
+            case (_, .added): catalog("tamper.undo.remove")
+            case (_, .edited): catalog("tamper.undo.undo")
             }
         }
     }

@@ -39,19 +39,39 @@ public enum CommandName: String, CaseIterable, Sendable {
 }
 
 /// A command line that cannot be run: its message is one line, and the exit code is 2.
-/// `korean` is the same message for a learner's command in Korean (nil: the English one).
+/// A learner's command words it from the catalog (`id` and its parameters) in the learner's
+/// language; a teacher's command gives its English message as it is.
 public struct UsageError: Error, Equatable, Sendable {
+    /// The message in English.
     public let message: String
-    public let korean: String?
-    public init(_ message: String, korean: String? = nil) {
+    /// The catalog message, for a learner's command (nil: `message`, in every language).
+    public let id: String?
+    public let parameters: [String: String]
+
+    /// A teacher's usage error: English whatever the language.
+    public init(_ message: String) {
         self.message = message
-        self.korean = korean
+        id = nil
+        parameters = [:]
     }
+
+    /// A learner's usage error: message `id` of the catalog.
+    public init(id: String, _ parameters: [String: any Sendable] = [:]) {
+        self.id = id
+        self.parameters = parameters.mapValues { "\($0)" }
+        message = Catalog.english.text(id, self.parameters)
+    }
+
+    /// The same error, in English whatever the language (a teacher's command).
+    var inEnglish: UsageError { UsageError(message) }
 
     /// The message in `language`.
     public func message(in language: Language) -> String {
-        language == .korean ? korean ?? message : message
+        id.map { language.catalog.text($0, parameters) } ?? message
     }
+
+    /// The message in Korean (nil: the English one).
+    public var korean: String? { id.map { Language.korean.catalog.text($0, parameters) } }
 }
 
 extension Command {
@@ -74,38 +94,25 @@ extension Command {
         guard let first = arguments.first else { return .list }
         if first == "--help" || first == "-h" { return .help(nil) }
         guard let name = CommandName(rawValue: first) else {
-            throw UsageError(
-                "unknown command '\(first)'; choose one of: \(CommandName.choices)",
-                korean: "'\(first)' 명령은 없습니다. 다음 중에서 고르세요: \(CommandName.choices)")
+            throw UsageError(id: "usage.unknownCommand", ["command": first, "choices": CommandName.choices])
         }
         var rest = Array(arguments.dropFirst())
         if rest.contains("--help") || rest.contains("-h") { return .help(name) }
 
-        // Only the learner's commands speak Korean.
-        let korean = Command.learnerCommands.contains(name)
+        // Only the learner's commands speak the learner's language.
+        let learner = Command.learnerCommands.contains(name)
+        func usage(_ id: String, _ parameters: [String: any Sendable]) -> UsageError {
+            let error = UsageError(id: id, parameters.merging(["command": name.rawValue]) { $1 })
+            return learner ? error : error.inEnglish
+        }
         func take(_ what: String) throws(UsageError) -> String {
-            guard let value = rest.first else {
-                throw UsageError(
-                    "\(name.rawValue): missing \(what) (see: workbook \(name.rawValue) --help)",
-                    korean: !korean ? nil : "\(name.rawValue): \(what)이(가) 빠졌습니다 (참고: workbook \(name.rawValue) --help)"
-                )
-            }
-            if value.hasPrefix("-") {
-                throw UsageError(
-                    "\(name.rawValue): unknown option '\(value)' (see: workbook \(name.rawValue) --help)",
-                    korean: !korean
-                        ? nil : "\(name.rawValue): 알 수 없는 옵션 '\(value)' (참고: workbook \(name.rawValue) --help)")
-            }
+            guard let value = rest.first else { throw usage("usage.missing", ["what": what]) }
+            if value.hasPrefix("-") { throw usage("usage.unknownOption", ["value": value]) }
             rest.removeFirst()
             return value
         }
         func done() throws(UsageError) {
-            if let extra = rest.first {
-                throw UsageError(
-                    "\(name.rawValue): unexpected argument '\(extra)' (see: workbook \(name.rawValue) --help)",
-                    korean: !korean
-                        ? nil : "\(name.rawValue): 예상하지 못한 인자 '\(extra)' (참고: workbook \(name.rawValue) --help)")
-            }
+            if let extra = rest.first { throw usage("usage.unexpectedArgument", ["value": extra]) }
         }
 
         let command: Command
@@ -123,9 +130,7 @@ extension Command {
             if !rest.isEmpty {
                 let text = try take("[n]")
                 guard let value = Int(text), value > 0 else {
-                    throw UsageError(
-                        "hint: n must be a hint number such as 1 or 2, not '\(text)'",
-                        korean: "hint: n은 1이나 2 같은 힌트 번호여야 합니다. 받은 값: '\(text)'")
+                    throw UsageError(id: "usage.hintNumber", ["value": text])
                 }
                 number = value
             }
@@ -158,9 +163,7 @@ extension Command {
             if rest.isEmpty { return .help(nil) }
             let topic = try take("[command]")
             guard let topicName = CommandName(rawValue: topic) else {
-                throw UsageError(
-                    "help: unknown command '\(topic)'; choose one of: \(CommandName.choices)",
-                    korean: "help: '\(topic)' 명령은 없습니다. 다음 중에서 고르세요: \(CommandName.choices)")
+                throw UsageError(id: "usage.helpTopic", ["topic": topic, "choices": CommandName.choices])
             }
             command = .help(topicName)
         }

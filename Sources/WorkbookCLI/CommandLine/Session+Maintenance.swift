@@ -8,8 +8,8 @@ extension Session {
         let outcome: ExerciseReset.Outcome
         do {
             outcome = try ExerciseReset.reset(chapter, in: layout, from: ExerciseReset.sources(for: layout))
-        } catch let missing as ExerciseReset.NoOriginals where strings.language == .korean {
-            err("workbook: \(missing.korean)\n")
+        } catch let missing as ExerciseReset.NoOriginals {
+            err("workbook: \(missing.description(in: strings.catalog))\n")
             return 1
         }
         out(Self.resetReport(outcome, chapter: chapter, in: layout, language: strings.language))
@@ -20,30 +20,26 @@ extension Session {
     static func resetReport(
         _ outcome: ExerciseReset.Outcome, chapter: Curriculum.Chapter, in layout: PackageLayout, language: Language
     ) -> String {
-        let korean = language == .korean
+        let text = language.catalog
         switch outcome {
         case .alreadyOriginal(let source):
-            return korean
-                ? "챕터 \(chapter.folder)은(는) 이미 \(ExerciseReset.koreanSource(source))의 원본과 같습니다. 바뀐 것은 없습니다.\n"
-                : "Chapter \(chapter.folder) already matches its original from \(source). Nothing changed.\n"
+            return text(
+                "reset.alreadyOriginal", ["chapter": chapter.folder, "source": ExerciseReset.source(source, in: text)])
         case .restored(let source, let backup, let changed):
-            var text = korean ? "여러분의 파일을 \(backup)/에 백업했습니다\n" : "Your files are backed up in \(backup)/\n"
+            var report = text("reset.backedUp", ["backup": backup])
             let removed = changed.filter { !FileManager.default.fileExists(atPath: layout.url($0).path) }
             let restored = changed.filter { !removed.contains($0) }
             let folder = PackageLayout.exerciseFolder(chapter)
             if !restored.isEmpty {
-                text +=
-                    korean
-                    ? "\(folder)/를 \(ExerciseReset.koreanSource(source))에서 복원했습니다: \(restored.joined(separator: ", "))\n"
-                    : "Restored \(folder)/ from \(source): \(restored.joined(separator: ", "))\n"
+                report += text(
+                    "reset.restored",
+                    [
+                        "folder": folder, "source": ExerciseReset.source(source, in: text),
+                        "files": restored.joined(separator: ", "),
+                    ])
             }
-            if !removed.isEmpty {
-                text +=
-                    korean
-                    ? "삭제했습니다(원본에 없는 파일): \(removed.joined(separator: ", "))\n"
-                    : "Removed (not part of the original): \(removed.joined(separator: ", "))\n"
-            }
-            return text
+            if !removed.isEmpty { report += text("reset.removed", ["files": removed.joined(separator: ", ")]) }
+            return report
         }
     }
 

@@ -158,13 +158,10 @@ struct Session {
     /// A chapter by number, folder or module name, or a one-line error listing the choices.
     func chapter(named name: String) throws(UsageError) -> Curriculum.Chapter {
         if let chapter = curriculum.chapter(named: name) { return chapter }
-        let range = curriculum.chapters.isEmpty ? "" : " (or a number 1-\(curriculum.chapters.count), or a module name)"
         let folders = curriculum.chapters.map(\.folder).joined(separator: ", ")
-        let koreanRange =
-            curriculum.chapters.isEmpty ? "" : " (또는 1-\(curriculum.chapters.count) 사이의 번호나 모듈 이름)"
         throw UsageError(
-            "no chapter '\(name)'; choose one of: \(folders)\(range)",
-            korean: "'\(name)' 챕터는 없습니다. 다음 중에서 고르세요: \(folders)\(koreanRange)")
+            id: curriculum.chapters.isEmpty ? "usage.noChapter" : "usage.noChapter.range",
+            ["name": name, "folders": folders, "count": curriculum.chapters.count])
     }
 
     /// The comparison with `Chapters/test-hashes.json`, or nil if the checkout has none.
@@ -225,9 +222,7 @@ struct Session {
         let statuses: [String: ChapterStatus] =
             known.chapters.isEmpty ? try statuses(of: curriculum.chapters).statuses : known.chapters.mapValues(\.status)
         guard let chapter = curriculum.chapters.first(where: { statuses[$0.folder]?.isDone != true }) else {
-            throw UsageError(
-                "every chapter is done; name one to look at it again (for example: 01)",
-                korean: "모든 챕터를 마쳤습니다. 다시 보려면 챕터를 지정하세요 (예: 01)")
+            throw UsageError(id: "usage.allDone")
         }
         return chapter
     }
@@ -268,7 +263,8 @@ struct Session {
                 for: [chapter], in: layout, limits: limits, language: strings.language, say: say,
                 progress: progress)
         let status =
-            try statuses(of: [chapter], from: run)[chapter.folder] ?? .noResult(reason: "none of its tests ran")
+            try statuses(of: [chapter], from: run)[chapter.folder]
+            ?? .noResult(reason: Catalog.english("reason.noTestsRan"))
         var shownHint: CheckReport.ShownHint?
         switch status {
         case .failing, .notStarted: shownHint = chooseHint(for: chapter, run: run)

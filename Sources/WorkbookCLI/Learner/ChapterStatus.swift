@@ -58,15 +58,15 @@ public indirect enum ChapterStatus: Equatable, Sendable, Codable {
         // An exercise that is the original (after `reset`, say) is not started, build or no build:
         // never a last known status from before.
         if run == nil, tamper?.untouchedExercises.contains(chapter.folder) == true { return .notStarted(tests: 0) }
-        guard let run else { return .noResult(reason: "the workbook did not build") }
+        guard let run else { return .noResult(reason: Catalog.english("reason.notBuilt")) }
         let tests = run.tests(inModule: chapter.testTarget)
-        if tests.isEmpty { return .noResult(reason: "none of its tests ran") }
+        if tests.isEmpty { return .noResult(reason: Catalog.english("reason.noTestsRan")) }
         let failed = tests.filter(\.failed).count
         // An exercise that is the original is not started, even if its tests pass.
         if tamper?.untouchedExercises.contains(chapter.folder) == true { return .notStarted(tests: tests.count) }
         if failed == 0 {
             if tests.allSatisfy(\.ended) { return .done(tests: tests.count) }
-            return .noResult(reason: "the test run stopped before this chapter finished")
+            return .noResult(reason: Catalog.english("reason.stoppedBeforeChapter"))
         }
         return .failing(failed: failed, of: tests.count)
     }

@@ -100,22 +100,19 @@ public enum ExerciseReset {
 
     public struct NoOriginals: Error, CustomStringConvertible {
         public let chapter: String
-        public var description: String {
-            "reset: no original of \(chapter) to restore from: this checkout has no git history for it "
-                + "and no \(PackageLayout.pristineFolder)/ copy. Nothing was changed."
-        }
-        /// The same, in Korean.
-        public var korean: String {
-            "reset: \(chapter)을(를) 복원할 원본이 없습니다. 이 체크아웃에는 이 챕터의 git 기록도, "
-                + "\(PackageLayout.pristineFolder)/ 사본도 없습니다. 아무것도 바꾸지 않았습니다."
+        public var description: String { description(in: .english) }
+
+        /// The same, in the words of `catalog`.
+        public func description(in catalog: Catalog) -> String {
+            catalog("reset.noOriginals", ["chapter": chapter, "pristine": PackageLayout.pristineFolder])
         }
     }
 
-    /// A source's name (``ExerciseOriginals/name``) in Korean.
-    public static func koreanSource(_ name: String) -> String {
+    /// A source's name (``ExerciseOriginals/name``) in the words of `catalog`.
+    public static func source(_ name: String, in catalog: Catalog) -> String {
         switch name {
-        case GitOriginals.sourceName: "git 기록"
-        case PristineOriginals.sourceName: "\(PackageLayout.pristineFolder)/의 원본 사본"
+        case GitOriginals.sourceName: catalog("reset.source.git")
+        case PristineOriginals.sourceName: catalog("reset.source.pristine", ["pristine": PackageLayout.pristineFolder])
         default: name
         }
     }

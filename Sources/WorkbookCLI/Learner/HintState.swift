@@ -53,11 +53,7 @@ public struct HintState: Codable, Equatable, Sendable {
         guard let number, !chapter.hints.isEmpty, number > chapter.hints.count else { return nil }
         let prefix = String(format: "%02d", chapter.number)
         let count = chapter.hints.count
-        let range = count == 1 ? "1" : "1 to \(count)"
-        return UsageError(
-            "hint: chapter \(prefix) has \(count) hint\(count == 1 ? "" : "s"), so n must be \(range), not \(number)",
-            korean: "hint: 챕터 \(prefix)의 힌트는 \(count)개이므로 n은 \(count == 1 ? "1" : "1부터 \(count)까지")여야 합니다. "
-                + "받은 값: \(number)")
+        return UsageError(id: "usage.hintOutOfRange", ["chapter": prefix, "count": count, "number": number])
     }
 
     /// Picks the hint `check` shows beside the failures `messages`, and records it: the first

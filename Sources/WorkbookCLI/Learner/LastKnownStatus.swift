@@ -48,7 +48,7 @@ public struct LastKnownStatus: Codable, Equatable, Sendable {
                 let editedSince = fingerprints[folder].map { $0 != entry.exercise } ?? false
                 result[folder] = .lastKnown(entry.status, editedSince: editedSince)
             } else if case .noResult = status {
-                result[folder] = .noResult(reason: "not checked yet, and the build failed")
+                result[folder] = .noResult(reason: Catalog.english("reason.notCheckedYet"))
             } else {
                 result[folder] = status
             }

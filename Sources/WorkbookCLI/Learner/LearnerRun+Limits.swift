@@ -34,10 +34,7 @@ extension LearnerRun {
             result.changedDuringRun = changed
             if attempt == maximumAttempts { return result }
             let names = changed.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")
-            say(
-                language == .korean
-                    ? "↻ 테스트가 실행되는 동안 \(names) 파일이 바뀌었습니다. 다시 빌드하고 테스트합니다…"
-                    : "↻ \(names) changed while the tests ran: building and testing again…")
+            say(language.catalog("run.changedDuringRun", ["names": names]))
         }
     }
 

@@ -46,17 +46,12 @@ public struct LearnerRun: Sendable {
         language: Language = .english, say: (String) -> Void, progress: BuildProgress.Display? = nil
     ) throws(Interrupted) -> LearnerRun {
         let firstBuild = !BuildProgress.testsWereBuilt(in: layout)
-        if language == .korean {
-            let which = chapters.count == 1 ? "챕터 \(chapters[0].folder)을(를)" : "챕터 \(chapters.count)개를"
-            say(
-                "\(which) 빌드하고 테스트합니다"
-                    + (firstBuild ? " (첫 빌드는 모든 것을 컴파일하므로 1~2분 걸립니다)…" : "…"))
-        } else {
-            let which = chapters.count == 1 ? "chapter \(chapters[0].folder)" : "\(chapters.count) chapters"
-            say(
-                "Building and testing \(which)"
-                    + (firstBuild ? " (the first build compiles everything: a minute or two)…" : "…"))
-        }
+        let text = language.catalog
+        say(
+            (chapters.count == 1
+                ? text("run.building.one", ["folder": chapters[0].folder])
+                : text("run.building.many", ["count": chapters.count]))
+                + text(firstBuild ? "run.building.first" : "run.building.again"))
         var environment = ProcessInfo.processInfo.environment
         environment["WORKBOOK_MODE"] = nil  // learner mode, whatever the shell says
         let commands = LearnerCommands(for: chapters, in: layout)
@@ -83,11 +78,11 @@ public struct LearnerRun: Sendable {
                 tests.allSatisfy({ $0.issues.isEmpty || ($0.started && !$0.ended) })
             {
                 // Its only failures are tests the stop left unfinished, maybe waiting for another chapter.
-                result[chapter.folder] = .noResult(reason: "the test run was stopped before its tests finished")
+                result[chapter.folder] = .noResult(reason: Catalog.english("reason.stoppedBeforeTests"))
             }
             let folders = RunFingerprint.folders(of: [chapter])
             if changedDuringRun.contains(where: { path in folders.contains { path.hasPrefix($0 + "/") } }) {
-                result[chapter.folder] = .noResult(reason: "its files kept changing while its tests ran; check again")
+                result[chapter.folder] = .noResult(reason: Catalog.english("reason.keptChanging"))
             }
         }
         return result
@@ -101,33 +96,18 @@ public struct LearnerRun: Sendable {
     /// What to say when the tests ran but produced no result at all: the end of their output.
     /// (A failed build is a ``BuildFailure``.)
     public var troubleReport: String? {
-        let korean = language == .korean
+        let text = language.catalog
         if run == nil {
             // A failed build is a ``BuildFailure``; say here only what it can't: memory.
             guard RunAccounting.mentionsOutOfMemory(log) else { return nil }
-            if korean {
-                return "빌드 프로세스 하나의 메모리가 바닥났습니다. 프로세스마다 \(limits.memoryLimitText)까지 쓸 수 "
-                    + "있습니다(바꾸려면 --memory-limit GB).\n"
-            }
-            return "A process of the build ran out of memory; each may use \(limits.memoryLimitText) "
-                + "(--memory-limit GB to change it).\n"
+            return text("build.outOfMemory", ["limit": limits.memoryLimitText])
         }
         if let stopReport { return stopReport }
         if !changedDuringRun.isEmpty {
-            if korean {
-                return "다음 파일이 테스트가 실행되는 동안 계속 바뀌어서 아직 결과가 없습니다:\n"
-                    + changedDuringRun.map { "  \($0)\n" }.joined()
-            }
-            return "These files kept changing while the tests ran, so there is no result for them yet:\n"
-                + changedDuringRun.map { "  \($0)\n" }.joined()
+            return text("run.keptChanging") + changedDuringRun.map { "  \($0)\n" }.joined()
         }
         if run?.tests.isEmpty == true {
-            if korean {
-                return "테스트가 실행되지 않았습니다. 출력의 마지막 부분:\n"
-                    + log.split(separator: "\n").suffix(15).map { "  \($0)\n" }.joined()
-            }
-            return "The tests did not run. The end of their output:\n"
-                + log.split(separator: "\n").suffix(15).map { "  \($0)\n" }.joined()
+            return text("run.noTestsRan") + log.split(separator: "\n").suffix(15).map { "  \($0)\n" }.joined()
         }
         return nil
     }

@@ -19,9 +19,6 @@ public enum RunEnding: Equatable, Sendable {
     /// The test process ended before the run did, without crashing.
     case endedEarly(status: Int32)
 
-    /// Where the limits are explained to the learner.
-    public static let readmeSection = "\"Time and memory limits\" in the workbook's README.md"
-
     /// Whether the run was cut short.
     public var isStop: Bool { self != .finished }
 }
@@ -83,10 +80,7 @@ public enum RunAccounting {
     public static func annotate(_ run: inout TestRun, ending: RunEnding, limits: RunLimits) {
         for index in run.tests.indices {
             if run.tests[index].issues.contains(where: mentionsOutOfMemory) {
-                run.tests[index].issues = [
-                    "the exercise used more than \(limits.memoryLimitText) of memory in a child process this test "
-                        + "started, so that process was stopped. " + memoryCause
-                ]
+                run.tests[index].issues = [Catalog.english("issue.memoryInChild", ["limit": limits.memoryLimitText])]
             }
             guard run.tests[index].started, !run.tests[index].ended, let message = message(for: ending) else {
                 continue
@@ -95,35 +89,24 @@ public enum RunAccounting {
         }
     }
 
-    static let loopCause =
-        "The usual cause is a loop that never ends or never awaits: a `while` whose condition nothing "
-        + "changes, or a long loop without an `await` that keeps a thread the rest of the test needs. "
-        + "See \(RunEnding.readmeSection)."
-    static let memoryCause =
-        "The usual cause is a loop that keeps adding to an array, a string or a buffer and never ends. "
-        + "See \(RunEnding.readmeSection)."
-
     /// What a test left unfinished by `ending` records.
     static func message(for ending: RunEnding) -> String? {
+        let english = Catalog.english
         switch ending {
         case .finished:
             return nil
         case .timeLimit(let seconds):
-            return "this test was still running when the test run passed its time limit of \(seconds) seconds, "
-                + "so it was stopped. Most likely the exercise is in a loop that never ends or never awaits."
+            return english("issue.timeLimit", ["seconds": seconds])
         case .memoryLimit(let limit):
-            return "this test was running when the exercise used more than \(limit) of memory, so the test "
-                + "process was stopped. Most likely a loop keeps adding to an array, a string or a buffer."
+            return english("issue.memoryLimit", ["limit": limit])
         case .crashed(let signal, let said):
-            var text = "the test process crashed while this test was running"
-            if let signal { text += " (signal \(signal))" }
-            text += ", so the test did not finish."
-            if !said.isEmpty { text += "\nThe runtime said:\n" + said.map { "  " + $0 }.joined(separator: "\n") }
+            var text = signal.map { english("issue.crashed.signal", ["signal": $0]) } ?? english("issue.crashed")
+            if !said.isEmpty {
+                text += "\n" + english("issue.runtimeSaid") + "\n" + said.map { "  " + $0 }.joined(separator: "\n")
+            }
             return text
         case .endedEarly(let status):
-            return "the test process ended while this test was running (exit status \(status)), before the "
-                + "test finished: something in the exercise ended the process, such as a call to exit(). "
-                + "A test that does not finish does not pass."
+            return english("issue.endedEarly", ["status": status])
         }
     }
 
@@ -151,120 +134,54 @@ public enum RunAccounting {
         let shown = running.filter { test in suspects.contains { $0.testTarget == test.module } }
         let unknownModule = running.filter { test in !chapters.contains { $0.testTarget == test.module } }
         let listed = shown + unknownModule
-        if language == .korean {
-            return koreanReport(
-                ending: ending, listed: listed, notStarted: notStarted.count, chapters: chapters,
-                runningChapters: runningChapters, suspects: suspects)
-        }
+        let text = language.catalog
         let names = listed.prefix(5).map { test in
             let chapter = chapters.first { $0.testTarget == test.module }
-            return "  \(chapter.map(number) ?? test.module): \"\(test.displayName)\"\n"
+            let name =
+                chapter.map { text("stop.chapter", ["number": String(format: "%02d", $0.number)]) } ?? test.module
+            return text("stop.testLine", ["chapter": name, "test": test.displayName])
         }.joined()
-        let more = listed.count > 5 ? "  and \(listed.count - 5) more\n" : ""
-        let which = listed.isEmpty ? ", between two tests.\n" : " while these tests were running:\n" + names + more
-        var text: String
+        let more = listed.count > 5 ? text("stop.more", ["count": listed.count - 5]) : ""
+        let which = listed.isEmpty ? text("stop.betweenTests") : text("stop.whileRunning") + names + more
+        var report: String
         switch ending {
         case .finished:
             return nil
         case .timeLimit(let seconds):
-            text = "The test run was stopped: it passed its time limit of \(seconds) seconds" + which
-            text += loopCause + " To allow more time: --time-limit SECONDS.\n"
+            report = text("stop.timeLimit", ["seconds": seconds]) + which
+            report += text("stop.timeLimit.advice", ["cause": text("stop.loopCause")])
         case .memoryLimit(let limit):
-            text = "The test run was stopped: the exercise used more than \(limit) of memory" + which
-            text += memoryCause + " To change the limit: --memory-limit GB.\n"
+            report = text("stop.memoryLimit", ["limit": limit]) + which
+            report += text("stop.memoryLimit.advice", ["cause": text("stop.memoryCause")])
         case .crashed(_, let said):
-            text = "The test process crashed" + which
-            if !said.isEmpty { text += "The runtime said:\n" + said.map { "  \($0)\n" }.joined() }
+            report = text("stop.crashed") + which
+            if !said.isEmpty { report += text("stop.runtimeSaid") + said.map { "  \($0)\n" }.joined() }
         case .endedEarly(let status):
-            text = "The test run ended early: the test process ended (exit status \(status))" + which
-            text += "Something in the exercise ended the process, such as a call to exit(). "
-            text += "Tests that did not finish count as failing, never as passing.\n"
+            report = text("stop.endedEarly", ["status": status]) + which
+            report += text("stop.endedEarly.advice")
         }
         let waiting = runningChapters.filter { chapter in !suspects.contains(chapter) }
         if !waiting.isEmpty {
-            text += "Tests of \(numbers(waiting)) were running too, most likely waiting for \(numbers(suspects)): "
-            text += "their exercises are as they were handed out.\n"
+            report += text(
+                "stop.waiting", ["waiting": numbers(waiting, in: text), "suspects": numbers(suspects, in: text)])
         }
         if chapters.count > 1 {
-            text += "Chapters whose tests had all finished keep their results; "
-            text += "check the others on their own, for example: swift run workbook check "
-            text += (suspects.first ?? runningChapters.first).map { String(format: "%02d", $0.number) } ?? "01"
-            text += "\n"
+            let example = (suspects.first ?? runningChapters.first).map { String(format: "%02d", $0.number) } ?? "01"
+            report += text("stop.checkAlone", ["number": example])
         } else if !notStarted.isEmpty {
-            text += "\(notStarted.count) of the chapter's tests had not started.\n"
+            report += text("stop.notStarted", ["count": notStarted.count])
         }
-        return text
+        return report
     }
 
-    /// ``report(_:ending:chapters:untouched:language:)`` in Korean.
-    static func koreanReport(
-        ending: RunEnding, listed: [TestRun.TestResult], notStarted: Int, chapters: [Curriculum.Chapter],
-        runningChapters: [Curriculum.Chapter], suspects: [Curriculum.Chapter]
-    ) -> String? {
-        let names = listed.prefix(5).map { test in
-            let chapter = chapters.first { $0.testTarget == test.module }
-            return
-                "  \(chapter.map { "챕터 " + String(format: "%02d", $0.number) } ?? test.module): \"\(test.displayName)\"\n"
-        }.joined()
-        let more = listed.count > 5 ? "  외 \(listed.count - 5)개\n" : ""
-        let which = listed.isEmpty ? " 테스트와 테스트 사이였습니다.\n" : " 그때 실행 중이던 테스트:\n" + names + more
-        var text: String
-        switch ending {
-        case .finished:
-            return nil
-        case .timeLimit(let seconds):
-            text = "테스트 실행을 멈췄습니다: 시간 제한 \(seconds)초를 넘겼습니다." + which
-            text += koreanLoopCause + " 시간을 더 주려면: --time-limit SECONDS.\n"
-        case .memoryLimit(let limit):
-            text = "테스트 실행을 멈췄습니다: 연습 문제가 메모리를 \(limit) 넘게 썼습니다." + which
-            text += koreanMemoryCause + " 제한을 바꾸려면: --memory-limit GB.\n"
-        case .crashed(_, let said):
-            text = "테스트 프로세스가 크래시했습니다." + which
-            if !said.isEmpty { text += "런타임의 메시지:\n" + said.map { "  \($0)\n" }.joined() }
-        case .endedEarly(let status):
-            text = "테스트 실행이 일찍 끝났습니다: 테스트 프로세스가 끝났습니다(종료 상태 \(status))." + which
-            text += "연습 문제의 무언가가 프로세스를 끝냈습니다. 예를 들면 exit() 호출입니다. "
-            text += "끝나지 않은 테스트는 통과가 아니라 언제나 실패로 셉니다.\n"
-        }
-        let waiting = runningChapters.filter { chapter in !suspects.contains(chapter) }
-        if !waiting.isEmpty {
-            text += "\(koreanNumbers(waiting))의 테스트도 실행 중이었지만, 아마 \(koreanNumbers(suspects))을(를) "
-            text += "기다리고 있었을 것입니다. 그 연습 문제는 처음 받은 그대로입니다.\n"
-        }
-        if chapters.count > 1 {
-            text += "테스트가 모두 끝난 챕터는 결과를 그대로 유지합니다. "
-            text += "나머지는 하나씩 따로 확인하세요. 예: swift run workbook check "
-            text += (suspects.first ?? runningChapters.first).map { String(format: "%02d", $0.number) } ?? "01"
-            text += "\n"
-        } else if notStarted > 0 {
-            text += "이 챕터의 테스트 \(notStarted)개는 시작하지 못했습니다.\n"
-        }
-        return text
-    }
-
-    /// Where the limits are explained, for a Korean learner: the twin of `readmeSection`.
-    static let koreanReadmeSection = "워크북 README.ko.md의 \"시간과 메모리 제한\" 절"
-    static let koreanLoopCause =
-        "흔한 원인은 끝나지 않거나 `await` 없이 도는 루프입니다. 아무것도 조건을 바꾸지 않는 `while`이나, "
-        + "`await` 없이 오래 돌면서 테스트의 나머지가 필요로 하는 스레드를 붙잡는 루프가 그렇습니다. "
-        + "\(koreanReadmeSection)을 보세요."
-    static let koreanMemoryCause =
-        "흔한 원인은 배열, 문자열, 버퍼에 계속 덧붙이기만 하고 끝나지 않는 루프입니다. \(koreanReadmeSection)을 보세요."
-
-    /// "챕터 04", "챕터 01, 02, 05".
-    static func koreanNumbers(_ chapters: [Curriculum.Chapter]) -> String {
-        chapters.isEmpty ? "챕터 없음" : "챕터 " + chapters.map { String(format: "%02d", $0.number) }.joined(separator: ", ")
-    }
-
-    static func number(_ chapter: Curriculum.Chapter) -> String {
-        "chapter " + String(format: "%02d", chapter.number)
-    }
-
-    /// "chapter 04", "chapters 01, 02 and 05".
-    static func numbers(_ chapters: [Curriculum.Chapter]) -> String {
+    /// "chapter 04", "chapters 01, 02 and 05", in the words of `catalog`.
+    static func numbers(_ chapters: [Curriculum.Chapter], in catalog: Catalog = .english) -> String {
         let numbers = chapters.map { String(format: "%02d", $0.number) }
-        guard let last = numbers.last else { return "no chapter" }
-        if numbers.count == 1 { return "chapter " + last }
-        return "chapters " + numbers.dropLast().joined(separator: ", ") + " and " + last
+        guard let last = numbers.last else { return catalog("chapters.none") }
+        return catalog(
+            "chapters.list",
+            [
+                "count": numbers.count, "last": last, "list": numbers.dropLast().joined(separator: ", "),
+            ])
     }
 }

@@ -18,13 +18,6 @@ public struct RunLimits: Equatable, Sendable {
         self.memoryLimit = memoryLimit
     }
 
-    /// The options, for help texts.
-    public static let optionsHelp = """
-        --time-limit SECONDS   stop a test run that takes longer (default \(defaultTimeLimit)); it names the test
-                               that was still running
-        --memory-limit GB      stop a test process that takes more memory (default \(Int(defaultMemoryLimit)), Linux)
-        """
-
     /// The memory limit in words: "2 GB", "0.5 GB".
     public var memoryLimitText: String {
         memoryLimit == memoryLimit.rounded() ? "\(Int(memoryLimit)) GB" : "\(memoryLimit) GB"
@@ -62,22 +55,17 @@ public struct RunLimits: Equatable, Sendable {
                 index += 2
             } else {
                 let example = "\(name) \(name == "--time-limit" ? "60" : "2")"
-                throw UsageError(
-                    "\(name): missing value (for example \(example))", korean: "\(name): 값이 빠졌습니다 (예: \(example))")
+                throw UsageError(id: "usage.limitMissing", ["option": name, "example": example])
             }
             given = true
             if name == "--time-limit" {
                 guard let seconds = Int(value), seconds > 0 else {
-                    throw UsageError(
-                        "--time-limit: give a whole number of seconds above 0, not '\(value)'",
-                        korean: "--time-limit: 0보다 큰 정수 초를 주세요. 받은 값: '\(value)'")
+                    throw UsageError(id: "usage.timeLimit", ["value": value])
                 }
                 limits.timeLimit = seconds
             } else {
                 guard let gigabytes = Double(value), gigabytes > 0, gigabytes.isFinite else {
-                    throw UsageError(
-                        "--memory-limit: give a number of gigabytes above 0, not '\(value)'",
-                        korean: "--memory-limit: 0보다 큰 기가바이트 수를 주세요. 받은 값: '\(value)'")
+                    throw UsageError(id: "usage.memoryLimit", ["value": value])
                 }
                 limits.memoryLimit = gigabytes
             }
@@ -93,11 +81,7 @@ extension RunLimits {
         switch command {
         case .list, .check, .watch, .report, .grade, .help: return
         default:
-            throw UsageError(
-                "--time-limit and --memory-limit apply to the commands that run tests: list, check, watch, report and grade",
-                korean:
-                    "--time-limit과 --memory-limit은 테스트를 실행하는 명령에만 씁니다: list, check, watch, report, grade"
-            )
+            throw UsageError(id: "usage.limitsOnlyForRuns")
         }
     }
 }

@@ -29,7 +29,7 @@ public enum StudentReadme {
     ///   which the README then links.
     public static func render(_ curriculum: Curriculum, korean: Bool = false) -> String {
         var text = """
-            # \(curriculum.title)\(korean ? "\n\n> [한국어](README.ko.md)" : "")
+            # \(curriculum.title)\(korean ? "\n\n> [\(Language.korean.catalog("language.name"))](README.ko.md)" : "")
 
             Small, broken Swift programs that teach Swift concurrency. Each chapter takes one
             real-world concurrency mistake and gives you code that **compiles but is wrong**. Its tests

@@ -239,7 +239,7 @@ extension WorkbookReport {
     ) -> WorkbookReport {
         let findings = (tamper?.findings ?? []).map(Finding.init)
         let chapters = curriculum.chapters.map { chapter in
-            let status = statuses[chapter.folder] ?? .noResult(reason: "none of its tests ran")
+            let status = statuses[chapter.folder] ?? .noResult(reason: Catalog.english("reason.noTestsRan"))
             // A chapter that does not compile has no results (`grade` tests its originals in its place).
             let compiled: Bool
             if case .doesNotCompile = status { compiled = false } else { compiled = true }

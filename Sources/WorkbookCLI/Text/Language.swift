@@ -1,21 +1,29 @@
-/// The language the learner's commands speak: `--lang ko|en` on any command, else
-/// `WORKBOOK_LANG`, else a Korean locale (`LC_ALL`, `LC_MESSAGES`, `LANG`, in that order, the
-/// first one set decides), else English. Teacher commands (`report`, `grade`, `verify`,
-/// `hashes`, `student-edition`) speak English whatever is chosen.
-public enum Language: String, Equatable, Sendable, CaseIterable {
-    case english = "en"
-    case korean = "ko"
+/// The language the learner's commands speak: `--lang CODE` on any command, else
+/// `WORKBOOK_LANG`, else the locale (`LC_ALL`, `LC_MESSAGES`, `LANG`, in that order, the first
+/// one set decides), else English. A language is a catalog in `Text/Catalogs` (``Catalog``);
+/// `qps` is the pseudo-language made from English for tests (``Catalog/pseudo(from:code:)``).
+/// Teacher commands (`report`, `grade`, `verify`, `hashes`, `student-edition`) speak English
+/// whatever is chosen.
+public struct Language: Hashable, Sendable {
+    /// The catalog's code: `en`, `ko`.
+    public let code: String
 
-    /// The language a code names: `ko`, `ko_KR.UTF-8` → Korean; `en`, `en_US` → English.
+    private init(catalog code: String) { self.code = code }
+
+    public static let english = Language(catalog: "en")
+    public static let korean = Language(catalog: "ko")
+    /// The pseudo-language: every text of the English catalog wrapped in `⟦…⟧`.
+    public static let pseudo = Language(catalog: "qps")
+
+    /// The code, as in a catalog's file name.
+    public var rawValue: String { code }
+
+    /// The language a code names, if the tool has its catalog: `ko`, `ko_KR.UTF-8` → Korean;
+    /// `en`, `en_US` → English.
     public init?(code: String) {
-        let code = code.lowercased()
-        if code.hasPrefix("ko") {
-            self = .korean
-        } else if code.hasPrefix("en") {
-            self = .english
-        } else {
-            return nil
-        }
+        let base = String(code.lowercased().prefix { $0.isLetter })
+        guard Self.catalogs[base] != nil else { return nil }
+        self.code = base
     }
 
     /// The language the environment asks for, when no `--lang` was given.
@@ -24,7 +32,7 @@ public enum Language: String, Equatable, Sendable, CaseIterable {
         // POSIX: LC_ALL overrides LC_MESSAGES, which overrides LANG; the first set one decides.
         for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
             guard let value = environment[name], !value.isEmpty else { continue }
-            return value.lowercased().hasPrefix("ko") ? .korean : .english
+            return Language(code: value) ?? .english
         }
         return .english
     }
@@ -42,9 +50,7 @@ public enum Language: String, Equatable, Sendable, CaseIterable {
             index += 1
             let value: String
             if argument == "--lang" {
-                guard index < arguments.count else {
-                    throw UsageError("--lang: missing language (ko or en)", korean: "--lang: 언어가 빠졌습니다 (ko 또는 en)")
-                }
+                guard index < arguments.count else { throw UsageError(id: "language.missing") }
                 value = arguments[index]
                 index += 1
             } else if argument.hasPrefix("--lang=") {
@@ -53,11 +59,7 @@ public enum Language: String, Equatable, Sendable, CaseIterable {
                 rest.append(argument)
                 continue
             }
-            guard let chosen = Language(code: value), value.count == 2 || value.contains("_") else {
-                throw UsageError(
-                    "--lang: unknown language '\(value)'; choose ko or en",
-                    korean: "--lang: 알 수 없는 언어 '\(value)'입니다. ko 또는 en을 고르세요")
-            }
+            guard let chosen = Language(code: value) else { throw UsageError(id: "language.unknown", ["value": value]) }
             language = chosen
         }
         return (language, rest)
@@ -71,6 +73,22 @@ public enum Language: String, Equatable, Sendable, CaseIterable {
         return (flag ?? from(environment: environment), rest)
     }
 
+    /// The catalogs by code: those the tool carries, and the pseudo-language.
+    static let catalogs: [String: Catalog] = {
+        var catalogs = Dictionary(uniqueKeysWithValues: Catalog.loaded.map { ($0.code, $0) })
+        catalogs["qps"] = Catalog.pseudo(code: "qps")
+        return catalogs
+    }()
+
+    /// The words of this language.
+    public var catalog: Catalog { Self.catalogs[code] ?? .english }
+
     /// Everything the learner's commands print, in this language.
-    public var strings: Strings { self == .korean ? .korean : .english }
+    public var strings: Strings {
+        switch code {
+        case "en": .english
+        case "ko": .korean
+        default: Strings(catalog: catalog, language: self)
+        }
+    }
 }

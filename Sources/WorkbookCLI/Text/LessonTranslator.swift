@@ -19,7 +19,7 @@ public struct LessonTranslator: Sendable {
     public init(translation: Translation, read: @escaping @Sendable (String) -> String?) {
         self.translation = translation
         self.read = read
-        details = translation.code == Language.korean.rawValue ? .korean : DetailLines([])
+        details = Language(code: translation.code).map { DetailLines(catalog: $0.catalog) } ?? DetailLines([])
     }
 
     /// A message, shown in the language: the text, its section and its reading, and whether a

@@ -1,12 +1,14 @@
 import WorkbookCurriculum
 
-/// Everything the learner's commands print, in one language: ``english`` (here) and
-/// ``korean`` (Strings+Korean.swift). Chapter titles, concepts, hints and lessons come from the
+/// Everything the learner's commands print, in one language, from the language's ``Catalog``
+/// (`Text/Catalogs/<code>.json`). Chapter titles, concepts, hints and lessons come from the
 /// curriculum and the lesson catalogs instead (see ``Translation`` and ``LessonTranslator``).
-/// The English texts are the tool's output byte for byte: scripts/test-workbook-cli and the
-/// README compare them.
+/// The English catalog is the tool's output byte for byte: scripts/test-workbook-cli and the
+/// README compare it.
 public struct Strings: Sendable {
     public var language: Language
+    /// The catalog every text comes from.
+    public var catalog: Catalog
 
     // MARK: The chapter table (`list`)
 
@@ -98,107 +100,120 @@ public struct Strings: Sendable {
 }
 
 extension Strings {
-    public static let english = Strings(
-        language: .english,
-        tableHeader: ["#", "Chapter", "Status", "Concept"],
-        status: { $0.label },
-        chaptersDone: { "\($0)/\($1) chapters done" },
-        lastKnownOfThem: { " (\($0) of them last known)" },
-        lastKnownNote: "Statuses marked (last known) are from the last run that built.\n",
-        allChaptersDone: { "All \($0) chapters done. Well done!\n" },
-        nextStep: { number, title, reading, testsModified in
-            var text = "Next: chapter \(number), \(title)\n"
-            if testsModified {
-                text +=
-                    "  Files its result depends on were changed (see above), so it can't be done. Put them back first.\n"
+    public static let english = Strings(catalog: .english, language: .english)
+    public static let korean = Strings(catalog: Language.korean.catalog, language: .korean)
+
+    /// The texts of `catalog`, for `language`.
+    public init(catalog text: Catalog, language: Language) {
+        @Sendable func status(_ shown: ChapterStatus) -> String {
+            switch shown {
+            case .done: text("status.done")
+            case .failing(let failed, let total): text("status.failing", ["failed": failed, "total": total])
+            case .notStarted: text("status.notStarted")
+            case .testsModified: text("status.testsModified")
+            case .doesNotCompile: text("status.doesNotCompile")
+            case .lastKnown(let inner, let editedSince):
+                text(editedSince ? "status.lastKnownEditedSince" : "status.lastKnown", ["status": status(inner)])
+            case .noResult: text("status.noResult")
             }
-            text += "  Read:  \(reading)\n"
-            text += "  Run:   swift run workbook check \(number)\n"
-            text += "  Or re-check on every save:  swift run workbook watch \(number)\n"
-            return text
-        },
-        checkHeader: { "Chapter \($0): \($1)\nStatus: \($2)\n\n" },
-        allTestsPass: { "✓ All \($0) tests pass. Chapter \($1) is done.\n" },
-        filesDiffer: "These files differ from the recorded ones, so the chapter's result does not count:\n",
-        putThemBack: "Put them back, then check again.\n",
-        compilerErrors: "The compiler's errors:\n",
-        fixCompileErrorsFirst: {
-            "\nFix these first: exercises must compile before any test can run (all chapters build together).\n"
-                + "Or put the original back:  swift run workbook reset \($0)\n"
-        },
-        noResult: { "No result: \($0).\n" },
-        processStoppedInTest: "the test process stopped inside this test (a crash?)",
-        checkHint: { "Hint \($0) of \($1): \($2)" },
-        moreHints: { "  (more: swift run workbook hint \($0))\n" },
-        readLine: { "Read: \($0)\n" },
-        sectionLine: { "  section \"\($0)\"\n" },
-        untranslatedLesson: "",
-        allChaptersDoneCheck: {
-            "All \($0) chapters are done. Name one to check it again: swift run workbook check 01\n"
-        },
-        raceSuggestion: {
-            "\nThis chapter is about shared state, and a data race fails no test. To look for one: "
-                + "swift run workbook check \($0) --race (a separate Thread Sanitizer build)\n"
-        },
-        hintsHeading: "Hints",
-        hintLine: { "Hint \($0) of \($1) for chapter \($2): \($3)" },
-        nextHint: { "  (next: swift run workbook hint \($0))\n" },
-        lastHintSeeReadme:
-            "  That was the last hint. The chapter's README has the full walk-through under \"Hints\".\n",
-        lastHint: "  That was the last hint.\n",
-        noHints: { "Chapter \($0) has no hints.\n" },
-        watchChecking: { "\n── Checking chapter \($0) ──\n" },
-        watchPasses: { "Chapter \($0) passes. Moving on to the next chapter that is not done…\n" },
-        watchNoLongerPasses: { "Chapter \($0) changed and no longer passes: staying on it.\n" },
-        watchWatching: { "Watching \($0)/: save a file to check again (Ctrl-C to quit).\n" },
-        watchChanged: { "↻ \($0) changed: checking chapter \($1) again…\n" },
-        watchAllDone: { "All \($0) chapters are done. Nothing left to watch.\n" },
-        tamperHeader: "Files the results depend on were changed, so the chapters they affect can't be done:\n",
-        tamperSentence: { $0.englishSentence },
-        tamperUndoLead: { $0.englishUndoLead },
-        maintainerRecords: "a maintainer records it with `swift run workbook hashes --update`",
-        copyBackFromFreshCopy: { "copy \($0) back from a fresh copy of the workbook" },
-        culprit: { numbers in
-            switch numbers.count {
-            case 0: "the workbook"
-            case 1: "chapter \(numbers[0])"
-            default: "chapters \(numbers.dropLast().joined(separator: ", ")) and \(numbers.last!)"
+        }
+        // The reasons ChapterStatus gives are English data; the catalog words them.
+        let reasons = Dictionary(
+            Catalog.english.messages.keys.filter { $0.hasPrefix("reason.") }.map { (Catalog.english($0), $0) },
+            uniquingKeysWith: { first, _ in first })
+        @Sendable func chapterList(_ numbers: [String]) -> String {
+            guard let last = numbers.last else { return text("build.culprit.workbook") }
+            return text(
+                "chapters.list",
+                [
+                    "count": numbers.count, "last": last, "list": numbers.dropLast().joined(separator: ", "),
+                ])
+        }
+        self.init(
+            language: language,
+            catalog: text,
+            tableHeader: ["list.header.number", "list.header.chapter", "list.header.status", "list.header.concept"]
+                .map { text($0) },
+            status: status,
+            chaptersDone: { text("list.chaptersDone", ["done": $0, "total": $1]) },
+            lastKnownOfThem: { text("list.lastKnownOfThem", ["count": $0]) },
+            lastKnownNote: text("list.lastKnownNote"),
+            allChaptersDone: { text("list.allChaptersDone", ["count": $0]) },
+            nextStep: { number, title, reading, testsModified in
+                text("list.next", ["number": number, "title": title])
+                    + (testsModified ? text("list.next.testsModified") : "")
+                    + text("list.next.read", ["reading": reading]) + text("list.next.run", ["number": number])
+                    + text("list.next.watch", ["number": number])
+            },
+            checkHeader: { text("check.header", ["number": $0, "title": $1, "status": $2]) },
+            allTestsPass: { text("check.allTestsPass", ["count": $0, "number": $1]) },
+            filesDiffer: text("check.filesDiffer"),
+            putThemBack: text("check.putThemBack"),
+            compilerErrors: text("check.compilerErrors"),
+            fixCompileErrorsFirst: { text("check.fixCompileErrorsFirst", ["number": $0]) },
+            noResult: { reason in text("check.noResult", ["reason": reasons[reason].map { text($0) } ?? reason]) },
+            processStoppedInTest: text("check.processStoppedInTest"),
+            checkHint: { text("check.hint", ["number": $0, "count": $1, "text": $2]) },
+            moreHints: { text("check.moreHints", ["chapter": $0]) },
+            readLine: { text("check.read", ["reading": $0]) },
+            sectionLine: { text("check.section", ["section": $0]) },
+            untranslatedLesson: text("check.untranslatedLesson"),
+            allChaptersDoneCheck: { text("check.allChaptersDone", ["count": $0]) },
+            raceSuggestion: { text("check.raceSuggestion", ["number": $0]) },
+            hintsHeading: text("hint.heading"),
+            hintLine: { text("hint.line", ["number": $0, "count": $1, "chapter": $2, "text": $3]) },
+            nextHint: { text("hint.next", ["chapter": $0]) },
+            lastHintSeeReadme: text("hint.lastSeeReadme"),
+            lastHint: text("hint.last"),
+            noHints: { text("hint.none", ["folder": $0]) },
+            watchChecking: { text("watch.checking", ["folder": $0]) },
+            watchPasses: { text("watch.passes", ["folder": $0]) },
+            watchNoLongerPasses: { text("watch.noLongerPasses", ["folder": $0]) },
+            watchWatching: { text("watch.watching", ["folder": $0]) },
+            watchChanged: { text("watch.changed", ["names": $0, "folder": $1]) },
+            watchAllDone: { text("watch.allDone", ["count": $0]) },
+            tamperHeader: text("tamper.header"),
+            tamperSentence: { $0.sentence(in: text) },
+            tamperUndoLead: { $0.undoLead(in: text) },
+            maintainerRecords: text("tamper.maintainerRecords"),
+            copyBackFromFreshCopy: { text("tamper.copyBack", ["path": $0]) },
+            culprit: { numbers in
+                numbers.isEmpty ? text("build.culprit.workbook") : chapterList(numbers)
+            },
+            buildFailedNoChapter: text("build.failedNoChapter"),
+            buildSummary: { culprit, otherFiles, plural, checking, checkingIsBroken in
+                var subject = culprit
+                if !otherFiles.isEmpty {
+                    subject = text(
+                        "build.errorsIn", ["subject": subject, "files": otherFiles.prefix(3).joined(separator: ", ")])
+                }
+                // A sentence starts with a capital letter (in a language that has them).
+                subject = subject.prefix(1).uppercased() + subject.dropFirst()
+                let what =
+                    checkingIsBroken
+                    ? text("build.summary.itsTestsCantRun")
+                    : checking.map { text("build.summary.chapterNotRechecked", ["number": $0]) }
+                        ?? text("build.summary.noneRechecked")
+                return text("build.summary", ["subject": subject, "what": what, "count": plural ? 2 : 1])
+            },
+            buildNextStepNoChapter: { files in
+                files.isEmpty
+                    ? text("build.nextStepNoChapter")
+                    : text("build.nextStepNoChapter.files", ["files": files.prefix(3).joined(separator: ", ")])
+            },
+            buildNextStep: { text("build.nextStep", ["number": $0, "title": $1, "reading": $2]) },
+            buildLogTail: text("build.logTail"),
+            teachesError: { text("build.teachesError", ["chapter": $0, "section": $1, "reading": $2]) },
+            compilerExplains: { text("build.compilerExplains", ["group": $0, "url": $1]) },
+            moreErrors: { text("build.moreErrors", ["count": $0]) },
+            noWorkbookHere: text("tool.noWorkbookHere"),
+            usingWorkbookAt: { text("tool.usingWorkbookAt", ["path": $0]) },
+            stopped: text("tool.stopped"),
+            helpOverview: text("help.overview"),
+            helpText: { command in
+                Command.learnerCommands.contains(command)
+                    ? text("help.\(command.rawValue)", ["limits": Help.limits(in: text)]) : nil
             }
-        },
-        buildFailedNoChapter: "The build failed, so no chapter could be re-checked.",
-        buildSummary: { culprit, otherFiles, plural, checking, checkingIsBroken in
-            let verb = plural ? "do not compile" : "does not compile"
-            var subject = culprit
-            if !otherFiles.isEmpty { subject += " (errors in \(otherFiles.prefix(3).joined(separator: ", ")))" }
-            subject = subject.prefix(1).uppercased() + subject.dropFirst()
-            let what: String
-            if checkingIsBroken {
-                what = "so its tests can't run"
-            } else if let checking {
-                what = "so chapter \(checking) could not be re-checked either"
-            } else {
-                what = "so no chapter could be re-checked"
-            }
-            return "\(subject) \(verb), \(what). All chapters build together, so one compile error stops every test."
-        },
-        buildNextStepNoChapter: { files in
-            let location = files.isEmpty ? "" : " in \(files.prefix(3).joined(separator: ", "))"
-            return "Next: make the workbook build again: fix the errors below\(location), or undo those edits.\n"
-        },
-        buildNextStep: { number, title, reading in
-            "Next: chapter \(number), \(title): it does not compile.\n"
-                + "  Fix the errors below, or put the original back:  swift run workbook reset \(number)\n"
-                + "  Read:  \(reading)\n"
-        },
-        buildLogTail: "The build failed. The end of its output:\n",
-        teachesError: { "Chapter \($0) teaches this error: see '\($1)' in \($2)." },
-        compilerExplains: { "→ The compiler explains [#\($0)]: \($1)\n" },
-        moreErrors: { "\n… and \($0) more errors.\n" },
-        noWorkbookHere:
-            "workbook: no workbook here: run it inside the workbook folder (the one with Package.swift and Chapters/curriculum.json)\n",
-        usingWorkbookAt: { "Using the workbook at \($0)\n" },
-        stopped: "\nStopped.\n",
-        helpOverview: Help.overview,
-        helpText: { _ in nil }
-    )
+        )
+    }
 }
