@@ -61,11 +61,29 @@ private struct LessonCatalog: Decodable {
     }
     let lessons: [String: Entry]
     let curriculum: CurriculumFields?
+    /// Test display names → their Korean names (optional, chapter by chapter).
+    let tests: [String: String]?
 
     static func load(_ relativePath: String) -> LessonCatalog? {
         guard let data = text(relativePath)?.data(using: .utf8) else { return nil }
         return try? JSONDecoder().decode(LessonCatalog.self, from: data)
     }
+}
+
+/// The display names of the tests the Swift sources of a folder define: `@Test("…")`, string
+/// literals joined with `+`.
+private func testNames(inSwiftFilesOf relativeFolder: String) -> Set<String> {
+    let folder = root.appendingPathComponent(relativeFolder)
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    var names: Set<String> = []
+    for file in files where file.hasSuffix(".swift") {
+        guard let source = text("\(relativeFolder)/\(file)") else { continue }
+        for match in source.matches(of: #/@Test\(\s*((?:"(?:[^"\\]|\\.)*"\s*\+?\s*)+)/#) {
+            let parts = match.output.1.matches(of: #/"((?:[^"\\]|\\.)*)"/#).map { String($0.output.1) }
+            names.insert(parts.joined().replacingOccurrences(of: "\\\"", with: "\""))
+        }
+    }
+    return names
 }
 
 /// The bug phrases of the lessons a Swift source defines: the first string literal of each
@@ -287,6 +305,22 @@ struct KoreanEditionTests {
             }
             for (key, entry) in catalog.lessons where entry.bug.isEmpty || entry.explanation.isEmpty {
                 Issue.record("\(catalogPath): \"\(key)\" needs both a bug phrase and an explanation")
+            }
+        }
+    }
+
+    @Test("A translated test name names a test of its chapter, as its @Test gives it")
+    func testNamesTranslated() {
+        for chapter in curriculum.chapters {
+            let catalogPath = "Chapters/\(chapter.folder)/lessons.ko.json"
+            let names = LessonCatalog.load(catalogPath)?.tests ?? [:]
+            let defined = testNames(inSwiftFilesOf: "Tests/\(chapter.testTarget)")
+            for name in Set(names.keys).subtracting(defined).sorted() {
+                Issue.record(
+                    "\(catalogPath) translates the test name \"\(name)\", which no test of \(chapter.folder) has")
+            }
+            for (name, korean) in names where korean.isEmpty {
+                Issue.record("\(catalogPath): the test name \"\(name)\" has an empty translation")
             }
         }
     }

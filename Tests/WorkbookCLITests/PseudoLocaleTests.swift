@@ -261,3 +261,18 @@ func stillRunning(module: String) -> TestRun {
             record("event", #"{"kind":"testStarted","testID":"\#(first)"}"#),
         ].joined(separator: "\n") + "\n")
 }
+
+@Suite("Test names in the learner's language")
+struct TranslatedTestNameTests {
+    @Test("check shows a translated test name, with the name in the test source under it")
+    func translatedName() throws {
+        let run = TestRun.parse(eventStream: try Fixture.learnerRun)
+        let english = "An error from the server is thrown to the caller"
+        let translation = Translation(
+            code: "ko", chapters: [Fixture.first.folder: .init(tests: [english: "서버가 보낸 오류를 호출자에게 던집니다"])])
+        let text = CheckReport.render(
+            Fixture.first, status: .failing(failed: 2, of: 4), run: run, strings: .korean,
+            lessons: LessonTranslator(translation: translation) { _ in nil })
+        #expect(text.contains("✗ 서버가 보낸 오류를 호출자에게 던집니다\n  \"\(english)\"\n"))
+    }
+}

@@ -62,7 +62,10 @@ public enum CheckReport {
         var sections: [String] = []
         var elsewhere: [(reading: String, section: String)] = []  // sections in another README
         for test in run?.tests(inModule: chapter.testTarget).filter(\.failed) ?? [] {
-            text += "✗ \(test.displayName)\n"
+            text +=
+                lessons?.testName(test.displayName, chapter: chapter).map {
+                    strings.failingTestTranslated($0, test.displayName)
+                } ?? strings.failingTest(test.displayName)
             let messages = test.issues.isEmpty ? [strings.processStoppedInTest] : test.issues
             var shownLessons: [LessonText] = []
             var untranslated: Set<Substring> = []  // the sentences shown in English

@@ -29,6 +29,11 @@ public struct LessonTranslator: Sendable {
         public var translated: Bool
     }
 
+    /// The name of a test of `chapter` in the translation's language, if its catalog has one.
+    public func testName(_ displayName: String, chapter: Curriculum.Chapter) -> String? {
+        translation.chapters[chapter.folder]?.tests[displayName]
+    }
+
     /// `message` (recorded while testing `chapter`) in the translation's language.
     public func show(_ message: String, chapter: Curriculum.Chapter) -> Shown {
         let english = LessonText(message)

@@ -37,6 +37,10 @@ public struct Strings: Sendable {
     public var noResult: @Sendable (_ reason: String) -> String
     /// A failing test with no recorded issue.
     public var processStoppedInTest: String
+    /// A failing test, by its name in the test source.
+    public var failingTest: @Sendable (_ name: String) -> String
+    /// A failing test, by its translated name and its name in the test source.
+    public var failingTestTranslated: @Sendable (_ name: String, _ english: String) -> String
     public var checkHint: @Sendable (_ number: Int, _ count: Int, _ text: String) -> String
     public var moreHints: @Sendable (_ chapter: String) -> String
     public var readLine: @Sendable (_ reading: String) -> String
@@ -153,6 +157,8 @@ extension Strings {
             fixCompileErrorsFirst: { text("check.fixCompileErrorsFirst", ["number": $0]) },
             noResult: { reason in text("check.noResult", ["reason": reasons[reason].map { text($0) } ?? reason]) },
             processStoppedInTest: text("check.processStoppedInTest"),
+            failingTest: { text("check.failingTest", ["name": $0]) },
+            failingTestTranslated: { text("check.failingTestTranslated", ["name": $0, "english": $1]) },
             checkHint: { text("check.hint", ["number": $0, "count": $1, "text": $2]) },
             moreHints: { text("check.moreHints", ["chapter": $0]) },
             readLine: { text("check.read", ["reading": $0]) },
