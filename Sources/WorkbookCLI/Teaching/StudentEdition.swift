@@ -109,8 +109,10 @@ public enum StudentEdition {
             copied += 1
         }
         try manifest.write(to: destination.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
-        let korean = FileManager.default.fileExists(atPath: layout.url("README.ko.md").path)
-        try StudentReadme.render(curriculum, korean: korean).write(
+        let editions = Catalog.loaded.compactMap { Language(code: $0.code) }.filter {
+            $0 != .english && FileManager.default.fileExists(atPath: layout.url("README.\($0.code).md").path)
+        }
+        try StudentReadme.render(curriculum, editions: editions).write(
             to: destination.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
         try write(Data(StudentWorkflow.text.utf8), to: StudentWorkflow.path)
         if var record {

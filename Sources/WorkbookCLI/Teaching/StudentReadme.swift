@@ -28,8 +28,15 @@ public enum StudentReadme {
     /// - Parameter korean: whether the edition carries the Korean edition (`README.ko.md`),
     ///   which the README then links.
     public static func render(_ curriculum: Curriculum, korean: Bool = false) -> String {
+        render(curriculum, editions: korean ? [.korean] : [])
+    }
+
+    /// - Parameter editions: the languages whose edition (`README.<code>.md`) the student
+    ///   edition carries; the README links each by the name its catalog gives it.
+    public static func render(_ curriculum: Curriculum, editions: [Language]) -> String {
+        let links = editions.map { "\n\n> [\($0.catalog("language.name"))](README.\($0.code).md)" }.joined()
         var text = """
-            # \(curriculum.title)\(korean ? "\n\n> [\(Language.korean.catalog("language.name"))](README.ko.md)" : "")
+            # \(curriculum.title)\(links)
 
             Small, broken Swift programs that teach Swift concurrency. Each chapter takes one
             real-world concurrency mistake and gives you code that **compiles but is wrong**. Its tests
