@@ -59,7 +59,9 @@ let chapterDependencies: [String: [Target.Dependency]] = [
 ]
 
 var targets: [Target] = [
-    // The simulated world the exercises call: servers, SDKs, pickers. Deterministic, driven by tests.
+    // The simulated world the exercises call, deterministic and driven by tests, one folder per
+    // world: Networking, Screens, Devices (SDKs, pickers), Services, and the Controls tests hold
+    // it with (gates, clocks, locks, counters). Each folder's file of its own name says what it may use.
     .target(name: "SimulatedWorld"),
     // A camera SDK from before Swift concurrency, for chapter 15's `@preconcurrency import`:
     // a module of its own, in the Swift 5 language mode, with no concurrency annotations.
@@ -70,8 +72,10 @@ var targets: [Target] = [
     // The curriculum manifest model, read by tests and tooling.
     .target(name: "WorkbookCurriculum"),
     // The `workbook` command (progress, check, hints, watch, reset, verify, student edition):
-    // its logic in a library, tested in the normal suite, and a thin executable.
-    .target(name: "WorkbookCLI", dependencies: ["WorkbookCurriculum"]),
+    // its logic in a library, tested in the normal suite, and a thin executable. The library has
+    // one folder per concern: CommandLine, Learner, Building, Processes, Checkout, Teaching, Text.
+    // Every word a learner reads is in Text/Catalogs: one JSON catalog per language.
+    .target(name: "WorkbookCLI", dependencies: ["WorkbookCurriculum"], resources: [.copy("Text/Catalogs")]),
     .executableTarget(name: "workbook", dependencies: ["WorkbookCLI"]),
     .testTarget(name: "CurriculumTests", dependencies: ["WorkbookCurriculum"]),
     .testTarget(name: "InstrumentTests", dependencies: ["WorkbookTesting", "SimulatedWorld"]),

@@ -38,20 +38,27 @@ public struct Translation: Sendable, Equatable {
         public var curriculum: CurriculumText?
         /// The English bug phrase (with `\(name)` placeholders as in the test source) → its text.
         public var lessons: [String: LessonText]
+        /// A test's English display name, as in its `@Test("…")` → the name in the language.
+        public var tests: [String: String]
 
-        public init(chapter: String? = nil, curriculum: CurriculumText? = nil, lessons: [String: LessonText] = [:]) {
+        public init(
+            chapter: String? = nil, curriculum: CurriculumText? = nil, lessons: [String: LessonText] = [:],
+            tests: [String: String] = [:]
+        ) {
             self.chapter = chapter
             self.curriculum = curriculum
             self.lessons = lessons
+            self.tests = tests
         }
 
-        enum CodingKeys: String, CodingKey { case chapter, curriculum, lessons }
+        enum CodingKeys: String, CodingKey { case chapter, curriculum, lessons, tests }
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             chapter = try container.decodeIfPresent(String.self, forKey: .chapter)
             curriculum = try container.decodeIfPresent(CurriculumText.self, forKey: .curriculum)
             lessons = try container.decodeIfPresent([String: LessonText].self, forKey: .lessons) ?? [:]
+            tests = try container.decodeIfPresent([String: String].self, forKey: .tests) ?? [:]
         }
     }
 

@@ -61,11 +61,29 @@ private struct LessonCatalog: Decodable {
     }
     let lessons: [String: Entry]
     let curriculum: CurriculumFields?
+    /// Test display names → their Korean names (optional, chapter by chapter).
+    let tests: [String: String]?
 
     static func load(_ relativePath: String) -> LessonCatalog? {
         guard let data = text(relativePath)?.data(using: .utf8) else { return nil }
         return try? JSONDecoder().decode(LessonCatalog.self, from: data)
     }
+}
+
+/// The display names of the tests the Swift sources of a folder define: `@Test("…")`, string
+/// literals joined with `+`.
+private func testNames(inSwiftFilesOf relativeFolder: String) -> Set<String> {
+    let folder = root.appendingPathComponent(relativeFolder)
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    var names: Set<String> = []
+    for file in files where file.hasSuffix(".swift") {
+        guard let source = text("\(relativeFolder)/\(file)") else { continue }
+        for match in source.matches(of: #/@Test\(\s*((?:"(?:[^"\\]|\\.)*"\s*\+?\s*)+)/#) {
+            let parts = match.output.1.matches(of: #/"((?:[^"\\]|\\.)*)"/#).map { String($0.output.1) }
+            names.insert(parts.joined().replacingOccurrences(of: "\\\"", with: "\""))
+        }
+    }
+    return names
 }
 
 /// The bug phrases of the lessons a Swift source defines: the first string literal of each
@@ -155,7 +173,8 @@ private func koreanTexts(_ curriculum: Curriculum, keepDiagrams: Bool) -> [Korea
     addMarkdown(
         "Chapters/glossary.ko.md",
         glossary.map { $0.components(separatedBy: "\n" + discouragedTermsHeading + "\n")[0] })
-    var catalogs = ["Chapters/lessons.ko.json"]
+    // The tool's own words are in its Korean catalog.
+    var catalogs = ["Chapters/lessons.ko.json", "Sources/WorkbookCLI/Text/Catalogs/ko.json"]
     for chapter in curriculum.chapters {
         addMarkdown("Chapters/\(chapter.folder)/README.ko.md", text("Chapters/\(chapter.folder)/README.ko.md"))
         catalogs.append("Chapters/\(chapter.folder)/lessons.ko.json")
@@ -168,7 +187,8 @@ private func koreanTexts(_ curriculum: Curriculum, keepDiagrams: Bool) -> [Korea
         texts += jsonStrings(json).filter(hasHangul).map { KoreanText(place: path, text: $0) }
     }
     let sources = root.appendingPathComponent("Sources/WorkbookCLI")
-    for file in ((try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []).sorted()
+    // Recursively: the tool's sources sit in one folder per concern.
+    for file in ((try? FileManager.default.subpathsOfDirectory(atPath: sources.path)) ?? []).sorted()
     where file.hasSuffix(".swift") {
         let lines = text("Sources/WorkbookCLI/\(file)")?.split(separator: "\n", omittingEmptySubsequences: false) ?? []
         for (index, line) in lines.enumerated()
@@ -289,6 +309,22 @@ struct KoreanEditionTests {
         }
     }
 
+    @Test("A translated test name names a test of its chapter, as its @Test gives it")
+    func testNamesTranslated() {
+        for chapter in curriculum.chapters {
+            let catalogPath = "Chapters/\(chapter.folder)/lessons.ko.json"
+            let names = LessonCatalog.load(catalogPath)?.tests ?? [:]
+            let defined = testNames(inSwiftFilesOf: "Tests/\(chapter.testTarget)")
+            for name in Set(names.keys).subtracting(defined).sorted() {
+                Issue.record(
+                    "\(catalogPath) translates the test name \"\(name)\", which no test of \(chapter.folder) has")
+            }
+            for (name, korean) in names where korean.isEmpty {
+                Issue.record("\(catalogPath): the test name \"\(name)\" has an empty translation")
+            }
+        }
+    }
+
     @Test("Every chapter's title, concepts and hints have Korean text")
     func curriculumTranslated() {
         for chapter in curriculum.chapters {
@@ -394,8 +430,9 @@ struct KoreanEditionTests {
         var namedInKorean: Set<String> = []
         for folder in ["Sources/WorkbookCLI", "Sources/WorkbookTesting"] {
             let files =
-                (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? []
-            for file in files where file.hasSuffix(".swift") {
+                (try? FileManager.default.subpathsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? []
+            // The sources, and the tool's catalogs (Text/Catalogs/*.json), which hold its words.
+            for file in files where file.hasSuffix(".swift") || file.hasSuffix(".json") {
                 // Doc comments name sections too, but only what the code says reaches a learner.
                 let source = try #require(text("\(folder)/\(file)")).split(separator: "\n")
                     .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")

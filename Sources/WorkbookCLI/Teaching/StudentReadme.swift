@@ -1,0 +1,111 @@
+import WorkbookCurriculum
+
+/// The `README.md` of a student edition: written for students, so it shows how to work
+/// through the chapters and nothing a student edition doesn't have (no solutions, no teacher
+/// scripts, no teacher CI); it mentions the CI workflow the edition carries.
+public enum StudentReadme {
+    /// The oldest Swift the package builds with: `Package.swift` stops below it with a message
+    /// that points to the README's "Requirements" section.
+    public static let requiredSwift = "6.3"
+
+    /// Every status the chapter table can show, one Markdown list item each. README.md and
+    /// `list --help` say the same.
+    public static let statusList = """
+        - `done`: every test passes, and you changed the exercise.
+        - `failing N of M`: N of the chapter's M tests still fail.
+        - `not started`: the exercise is exactly as it was handed out (whatever its tests say).
+        - `tests modified`: a test file, the simulated world (`Sources/SimulatedWorld`), the test
+          instruments (`Sources/WorkbookTesting`) or `Package.swift` was changed, so the result does
+          not count. The tool says what was changed and how to undo it.
+        - `does not compile`: the compiler rejects the chapter's code. All chapters build together,
+          so while one does not compile no chapter can be re-checked.
+        - `… (last known)`: the build failed, so this is what the last run that built found;
+          `(last known, edited since)` if you changed the exercise after that run.
+        - `no result`: the chapter's tests did not run (for example, it was never checked and the
+          build now fails).
+        """
+
+    /// - Parameter korean: whether the edition carries the Korean edition (`README.ko.md`),
+    ///   which the README then links.
+    public static func render(_ curriculum: Curriculum, korean: Bool = false) -> String {
+        render(curriculum, editions: korean ? [.korean] : [])
+    }
+
+    /// - Parameter editions: the languages whose edition (`README.<code>.md`) the student
+    ///   edition carries; the README links each by the name its catalog gives it.
+    public static func render(_ curriculum: Curriculum, editions: [Language]) -> String {
+        let links = editions.map { "\n\n> [\($0.catalog("language.name"))](README.\($0.code).md)" }.joined()
+        var text = """
+            # \(curriculum.title)\(links)
+
+            Small, broken Swift programs that teach Swift concurrency. Each chapter takes one
+            real-world concurrency mistake and gives you code that **compiles but is wrong**. Its tests
+            fail and tell you what went wrong, in plain words, and which section of the chapter's
+            reading explains it. Fix the code until the tests pass.
+
+            ## Requirements
+
+            Swift \(requiredSwift) or later (`swift --version`), on Linux or macOS; nothing else to install.
+            The tests pass values into Swift Testing's exit tests, which needs Swift \(requiredSwift). With
+            an older toolchain, `Package.swift` stops with a one-line message that points here. On macOS,
+            use an Xcode whose `swift --version` says \(requiredSwift) or later; on Linux, a swift.org
+            toolchain or the official container image (`\(StudentWorkflow.image)`).
+
+            ## Quickstart
+
+            ```sh
+            swift run workbook
+            ```
+
+            The first run builds the exercises (a minute or two; it shows its progress), runs every
+            chapter's tests once, and shows where you stand and what to do next. Later runs take seconds.
+
+            Work through the chapters in order. For each one, read its `README.md`, then edit the
+            exercise files in `Chapters/NN-Name/` until its tests pass:
+
+            ```sh
+            swift run workbook check 01     # what still fails, in words, with a hint
+            swift run workbook watch        # the same, again on every save; Ctrl-C quits
+            ```
+
+            Don't edit the tests, `Sources/` or `Package.swift`: a chapter whose tests were changed
+            shows as `tests modified`, not `done`.
+
+            ## What the statuses mean
+
+            \(statusList)
+
+            ## The `workbook` command
+
+            | Command | What it does |
+            | --- | --- |
+            | `swift run workbook` | your progress and the next step |
+            | `swift run workbook check [chapter]` | runs a chapter's tests (by default the one you are on) and explains what still fails |
+            | `swift run workbook watch [chapter]` | checks again every time you save; moves on when a chapter passes |
+            | `swift run workbook hint [chapter] [n]` | the next hint (run it again for the next one); `n` picks a hint |
+            | `swift run workbook reset <chapter>` | puts the exercise back as it was handed out; your files are backed up first in `.workbook/backups/` |
+
+            A chapter can be named by number (`1`, `01`), folder (`01-Continuations`) or module
+            (`Ch01Continuations`). Every command has `--help`. Plain `swift test --filter
+            Ch01ContinuationsTests` runs the same tests, with the raw output, in the same build.
+
+            ## On every push
+
+            `.github/workflows/workbook.yml` runs every chapter's tests on GitHub each time you push:
+            the chapter table shows on the run's summary page, and the `workbook-report` artifact holds
+            the same result as JSON and JUnit (`swift run workbook report` makes them on your machine).
+            Chapters that still fail don't fail the run; a changed test, `Sources/` or `Package.swift` does.
+
+            ## Chapters
+
+            | # | Chapter | Check it |
+            | --- | --- | --- |
+
+            """
+        for chapter in curriculum.chapters {
+            let number = String(format: "%02d", chapter.number)
+            text += "| \(number) | [\(chapter.title)](\(chapter.readmePath)) | `swift run workbook check \(number)` |\n"
+        }
+        return text
+    }
+}

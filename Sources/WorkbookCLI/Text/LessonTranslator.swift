@@ -1,0 +1,170 @@
+import Foundation
+import WorkbookCurriculum
+
+/// Shows a recorded failure message in the learner's language.
+///
+/// A lesson's message is `BUG: EXPLANATION — see 'SECTION' in PATH`, then lines of detail
+/// (what the test observed). The translator looks BUG up in the chapter's catalog, or in the
+/// workbook-wide one, and gives the translated bug and explanation; SECTION becomes the heading at
+/// the same position in the translated reading (or, for a workbook-wide lesson, the catalog's
+/// `section`), and PATH's `README.md` the translated reading. Detail lines that the workbook's
+/// instruments write (``DetailLines``) are translated; the others stay as recorded.
+public struct LessonTranslator: Sendable {
+    public var translation: Translation
+    /// The text of a reading, by its path relative to the workbook's root (nil if there is none).
+    public var read: @Sendable (String) -> String?
+    /// The instruments' fixed lines in the translation's language.
+    public var details: DetailLines
+
+    public init(translation: Translation, read: @escaping @Sendable (String) -> String?) {
+        self.translation = translation
+        self.read = read
+        details = Language(code: translation.code).map { DetailLines(catalog: $0.catalog) } ?? DetailLines([])
+    }
+
+    /// A message, shown in the language: the text, its section and its reading, and whether a
+    /// catalog had the lesson.
+    public struct Shown: Equatable, Sendable {
+        public var lesson: LessonText
+        public var translated: Bool
+    }
+
+    /// The name of a test of `chapter` in the translation's language, if its catalog has one.
+    public func testName(_ displayName: String, chapter: Curriculum.Chapter) -> String? {
+        translation.chapters[chapter.folder]?.tests[displayName]
+    }
+
+    /// `message` (recorded while testing `chapter`) in the translation's language.
+    public func show(_ message: String, chapter: Curriculum.Chapter) -> Shown {
+        let english = LessonText(message)
+        var lines = english.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let reading = english.reading
+        let folder = reading.flatMap(Self.chapterFolder(ofReading:)) ?? chapter.folder
+        let catalogs: [(lessons: [String: Translation.LessonText], workbook: Bool)] = [
+            (translation.chapters[folder]?.lessons ?? [:], false),
+            (folder == chapter.folder ? [:] : translation.chapters[chapter.folder]?.lessons ?? [:], false),
+            (translation.workbookLessons, true),
+        ]
+        var found: (text: Translation.LessonText, values: [String: String], workbook: Bool)?
+        var foundKeyLength = -1
+        for catalog in catalogs {
+            for (key, text) in catalog.lessons where key.count > foundKeyLength {
+                if let values = Self.match(key: key, atStartOf: lines.first ?? "") {
+                    found = (text, values, catalog.workbook)
+                    foundKeyLength = key.count
+                }
+            }
+        }
+        var section = english.section
+        let translatedReading = reading.map(translatedPath)
+        if let found, found.workbook, let catalogSection = found.text.section {
+            section = catalogSection
+        } else if let englishSection = english.section {
+            section = translatedHeading(englishSection, in: reading ?? chapter.readmePath) ?? englishSection
+        }
+        // The instruments' own lines, after the lesson's first line (or as the first, when they are the message).
+        var firstLineTranslated = false
+        for index in lines.indices where index > 0 || found == nil {
+            guard let translated = details.translate(lines[index]) else { continue }
+            lines[index] = translated
+            if index == 0 { firstLineTranslated = true }
+        }
+        guard let found else {
+            return Shown(
+                lesson: LessonText(text: lines.joined(separator: "\n"), section: section, reading: translatedReading),
+                translated: firstLineTranslated)
+        }
+        let bug = Self.fill(found.text.bug, with: found.values)
+        let explanation = Self.fill(found.text.explanation, with: found.values)
+        lines[0] = explanation.isEmpty ? bug : "\(bug): \(explanation)"
+        return Shown(
+            lesson: LessonText(text: lines.joined(separator: "\n"), section: section, reading: translatedReading),
+            translated: true)
+    }
+
+    /// `Chapters/01-Continuations/README.md` → `Chapters/01-Continuations/README.ko.md`.
+    public func translatedPath(_ path: String) -> String {
+        guard path.hasSuffix("README.md") else { return path }
+        return String(path.dropLast("README.md".count)) + "README.\(translation.code).md"
+    }
+
+    /// The heading at the position of `section` among the headings of the English reading
+    /// `path`, in its translation. Nil when either reading is missing or has no such heading.
+    public func translatedHeading(_ section: String, in path: String) -> String? {
+        let englishPath =
+            path.hasSuffix("README.\(translation.code).md")
+            ? String(path.dropLast("README.\(translation.code).md".count)) + "README.md" : path
+        guard let english = read(englishPath), let translated = read(translatedPath(englishPath)) else { return nil }
+        let englishHeadings = Self.headings(in: english)
+        let translatedHeadings = Self.headings(in: translated)
+        guard let index = englishHeadings.firstIndex(of: section), index < translatedHeadings.count else { return nil }
+        return translatedHeadings[index]
+    }
+
+    /// The heading lines of a Markdown text (outside code blocks), without their `#`s.
+    public static func headings(in markdown: String) -> [String] {
+        var headings: [String] = []
+        var fence: String?
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.drop { $0 == " " }
+            if let open = fence {
+                if trimmed.hasPrefix(open) { fence = nil }
+                continue
+            }
+            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+                fence = String(trimmed.prefix(3))
+                continue
+            }
+            guard line.hasPrefix("#") else { continue }
+            let marks = line.prefix { $0 == "#" }
+            let rest = line.dropFirst(marks.count)
+            guard marks.count <= 6, rest.isEmpty || rest.hasPrefix(" ") else { continue }
+            headings.append(rest.trimmingCharacters(in: .whitespaces))
+        }
+        return headings
+    }
+
+    /// The values of `key`'s `\(name)` placeholders when `line` starts with `key` followed by
+    /// `: ` (or is `key`); nil when it does not.
+    public static func match(key: String, atStartOf line: String) -> [String: String]? {
+        values(of: key, in: line, followedBy: "(?::\\s|$)", options: [.dotMatchesLineSeparators])
+    }
+
+    /// The values of `template`'s `\(name)` placeholders when `line` starts with `template`
+    /// followed by what the regular expression `end` matches; nil when it does not.
+    static func values(
+        of template: String, in line: String, followedBy end: String,
+        options: NSRegularExpression.Options = []
+    ) -> [String: String]? {
+        var pattern = "^"
+        var names: [String] = []
+        var rest = Substring(template)
+        while let open = rest.range(of: "\\("), let close = rest[open.upperBound...].firstIndex(of: ")") {
+            pattern += NSRegularExpression.escapedPattern(for: String(rest[..<open.lowerBound]))
+            names.append(String(rest[open.upperBound..<close]))
+            pattern += "(.+?)"
+            rest = rest[rest.index(after: close)...]
+        }
+        pattern += NSRegularExpression.escapedPattern(for: String(rest)) + end
+        guard let regex = try? NSRegularExpression(pattern: pattern, options: options),
+            let found = regex.firstMatch(in: line, range: NSRange(line.startIndex..., in: line))
+        else { return nil }
+        var values: [String: String] = [:]
+        for (index, name) in names.enumerated() {
+            if let range = Range(found.range(at: index + 1), in: line) { values[name] = String(line[range]) }
+        }
+        return values
+    }
+
+    /// `text` with each `\(name)` whose value is known replaced by it.
+    static func fill(_ text: String, with values: [String: String]) -> String {
+        values.reduce(text) { $0.replacingOccurrences(of: "\\(\($1.key))", with: $1.value) }
+    }
+
+    /// `Chapters/01-Continuations/README.md` → `01-Continuations`; nil for the top-level README.
+    static func chapterFolder(ofReading path: String) -> String? {
+        let parts = path.split(separator: "/")
+        guard parts.count >= 3, parts[parts.count - 3] == "Chapters" else { return nil }
+        return String(parts[parts.count - 2])
+    }
+}
