@@ -239,6 +239,60 @@ struct WorkbookReportTests {
         #expect(!student.contains("6.1"))
     }
 
+    @Test("The student README carries the sections the tool's messages send a learner to")
+    func studentLearnerSections() {
+        let teacher = """
+            # Workbook
+
+            ## Quickstart
+
+            ### Time and memory limits
+
+            Limits text.
+
+            ```sh
+            # not a heading
+            ```
+
+            #### A detail
+
+            More.
+
+            ## For teachers
+
+            Teacher text.
+
+            ## When a test says the process ended early
+
+            Early text.
+            """
+        let sections = StudentReadme.learnerSections(of: teacher)
+        #expect(
+            sections == """
+                ## Time and memory limits
+
+                Limits text.
+
+                ```sh
+                # not a heading
+                ```
+
+                ### A detail
+
+                More.
+
+                ## When a test says the process ended early
+
+                Early text.
+
+
+                """, "each section ends with a blank line")
+        let student = StudentReadme.render(Fixture.curriculum, editions: [], teacherReadme: teacher)
+        #expect(student.contains("\n## Time and memory limits\n"))
+        #expect(!student.contains("Teacher text."))
+        #expect(student.contains("Early text.\n\n## Chapters\n"))
+    }
+
     @Test("The workflow uses exactly the pinned actions, each at a major version that runs on Node 24")
     func workflowPins() throws {
         let pins = [StudentWorkflow.pins.checkout, StudentWorkflow.pins.uploadArtifact]

@@ -112,7 +112,8 @@ public enum StudentEdition {
         let editions = Catalog.loaded.compactMap { Language(code: $0.code) }.filter {
             $0 != .english && FileManager.default.fileExists(atPath: layout.url("README.\($0.code).md").path)
         }
-        try StudentReadme.render(curriculum, editions: editions).write(
+        let teacherReadme = try? String(contentsOf: layout.url("README.md"), encoding: .utf8)
+        try StudentReadme.render(curriculum, editions: editions, teacherReadme: teacherReadme).write(
             to: destination.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
         try write(Data(StudentWorkflow.text.utf8), to: StudentWorkflow.path)
         if var record {

@@ -31,9 +31,50 @@ public enum StudentReadme {
         render(curriculum, editions: korean ? [.korean] : [])
     }
 
+    /// The sections of the workbook's README that the tool's messages send a learner to. A
+    /// student edition carries them, copied from the teacher's README (see ``learnerSections(of:)``).
+    public static let learnerSectionHeadings = [
+        "Time and memory limits", "When the Swift 6 compiler is the test", "When a test says the process ended early",
+        "Data races the tests can't see", "The report's JSON schema",
+    ]
+
+    /// The ``learnerSectionHeadings`` sections of `readme` (the teacher's `README.md`), in that
+    /// order, each as a `##` section (its own subheadings shifted with it). A heading it lacks is
+    /// left out.
+    public static func learnerSections(of readme: String) -> String {
+        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        func level(_ line: String) -> Int? {
+            let hashes = line.prefix { $0 == "#" }.count
+            return hashes > 0 && line.dropFirst(hashes).hasPrefix(" ") ? hashes : nil
+        }
+        var inFence = false
+        var headings: [(index: Int, level: Int)] = []
+        for (index, line) in lines.enumerated() {
+            if line.hasPrefix("```") { inFence.toggle() }
+            if !inFence, let level = level(line) { headings.append((index, level)) }
+        }
+        var text = ""
+        for wanted in learnerSectionHeadings {
+            guard let start = headings.firstIndex(where: { lines[$0.index].dropFirst($0.level + 1) == wanted }) else {
+                continue
+            }
+            let (first, depth) = headings[start]
+            let end = headings[(start + 1)...].first { $0.level <= depth }?.index ?? lines.count
+            let shift = depth - 2
+            for (offset, line) in lines[first..<end].enumerated() {
+                let isHeading = headings.contains { $0.index == first + offset }
+                text += (isHeading && shift > 0 ? String(line.dropFirst(shift)) : line) + "\n"
+            }
+            if !text.hasSuffix("\n\n") { text += "\n" }
+        }
+        return text
+    }
+
     /// - Parameter editions: the languages whose edition (`README.<code>.md`) the student
     ///   edition carries; the README links each by the name its catalog gives it.
-    public static func render(_ curriculum: Curriculum, editions: [Language]) -> String {
+    /// - Parameter teacherReadme: the workbook's `README.md`, whose learner sections the student
+    ///   README carries (``learnerSections(of:)``); nil for none.
+    public static func render(_ curriculum: Curriculum, editions: [Language], teacherReadme: String? = nil) -> String {
         let links = editions.map { "\n\n> [\($0.catalog("language.name"))](README.\($0.code).md)" }.joined()
         var text = """
             # \(curriculum.title)\(links)
@@ -96,7 +137,7 @@ public enum StudentReadme {
             the same result as JSON and JUnit (`swift run workbook report` makes them on your machine).
             Chapters that still fail don't fail the run; a changed test, `Sources/` or `Package.swift` does.
 
-            ## Chapters
+            \(teacherReadme.map(learnerSections(of:)) ?? "")## Chapters
 
             | # | Chapter | Check it |
             | --- | --- | --- |
