@@ -136,9 +136,12 @@ public enum QuickBuild {
                 // Its contents follow from the structure and the configuration, both as recorded.
                 continue
             case "shell":
-                guard let arguments = command.arguments, !arguments.isEmpty else {
+                guard var arguments = command.arguments, !arguments.isEmpty else {
                     return .unavailable(reason: "a step has no command line")
                 }
+                // SwiftPM asks the compiler for JSON messages, which it turns into text; asked
+                // without, the compiler writes its diagnostics as `swift build` shows them.
+                arguments.removeAll { $0 == "-parseable-output" }
                 let outcome = try LimitedRun.run(
                     arguments, in: layout.root, environment: environment, timeLimit: nil, clockStart: nil,
                     memoryLimitKilobytes: memoryLimitKilobytes)
