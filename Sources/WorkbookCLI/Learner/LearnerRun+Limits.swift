@@ -35,6 +35,30 @@ extension LearnerRun {
             if attempt == maximumAttempts { return result }
             let names = changed.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")
             say(language.catalog("run.changedDuringRun", ["names": names]))
+            // An editor saving several times (or a burst of saves) is still saving: start again
+            // once the files have been quiet for a moment, so the next attempt is about the last save.
+            waitForQuietFiles(of: chapters, root: layout.root)
+        }
+    }
+
+    /// How long the chapters' files must stay the same before a run is made again, and the most
+    /// a run waits for that.
+    static let quietPeriod: TimeInterval = 0.3
+    static let longestQuietWait: TimeInterval = 3
+
+    /// Returns once the fingerprint of `chapters`' files has not changed for ``quietPeriod``
+    /// (or after ``longestQuietWait``, if they keep changing).
+    static func waitForQuietFiles(of chapters: [Curriculum.Chapter], root: URL) {
+        let start = Date()
+        var last = RunFingerprint.take(of: chapters, root: root)
+        var quietSince = Date()
+        while Date().timeIntervalSince(quietSince) < quietPeriod, Date().timeIntervalSince(start) < longestQuietWait {
+            Thread.sleep(forTimeInterval: 0.05)
+            let now = RunFingerprint.take(of: chapters, root: root)
+            if !now.changes(since: last).isEmpty {
+                last = now
+                quietSince = Date()
+            }
         }
     }
 
