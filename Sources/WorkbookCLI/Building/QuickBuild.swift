@@ -143,8 +143,8 @@ public enum QuickBuild {
                 // without, the compiler writes its diagnostics as `swift build` shows them.
                 arguments.removeAll { $0 == "-parseable-output" }
                 let outcome = try LimitedRun.run(
-                    arguments, in: layout.root, environment: environment, timeLimit: nil, clockStart: nil,
-                    memoryLimitKilobytes: memoryLimitKilobytes)
+                    commandLine(arguments), in: layout.root, environment: environment, timeLimit: nil,
+                    clockStart: nil, memoryLimitKilobytes: memoryLimitKilobytes)
                 log += outcome.output
                 if outcome.status != 0 || outcome.signal != nil { return .failed(log: log) }
                 for output in command.outputs {
@@ -168,6 +168,13 @@ public enum QuickBuild {
     }
 
     /// `Package.swift`'s contents and the names of the files in the target folders, as a digest.
+    /// A step's command line as the tool runs it: without `-parseable-output`, which SwiftPM
+    /// passes the compiler to read its messages as JSON. The tool reads the compiler's errors
+    /// as text, as SwiftPM prints them (``BuildFailure``).
+    static func commandLine(_ arguments: [String]) -> [String] {
+        arguments.filter { $0 != "-parseable-output" }
+    }
+
     static func structure(of layout: PackageLayout) -> String {
         var text = (try? String(contentsOf: layout.url("Package.swift"), encoding: .utf8)) ?? ""
         for folder in structureFolders {
