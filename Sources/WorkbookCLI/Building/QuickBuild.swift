@@ -136,12 +136,9 @@ public enum QuickBuild {
                 // Its contents follow from the structure and the configuration, both as recorded.
                 continue
             case "shell":
-                guard var arguments = command.arguments, !arguments.isEmpty else {
+                guard let arguments = command.arguments, !arguments.isEmpty else {
                     return .unavailable(reason: "a step has no command line")
                 }
-                // SwiftPM asks the compiler for JSON messages, which it turns into text; asked
-                // without, the compiler writes its diagnostics as `swift build` shows them.
-                arguments.removeAll { $0 == "-parseable-output" }
                 let outcome = try LimitedRun.run(
                     commandLine(arguments), in: layout.root, environment: environment, timeLimit: nil,
                     clockStart: nil, memoryLimitKilobytes: memoryLimitKilobytes)
@@ -167,7 +164,6 @@ public enum QuickBuild {
         return .built(log: log)
     }
 
-    /// `Package.swift`'s contents and the names of the files in the target folders, as a digest.
     /// A step's command line as the tool runs it: without `-parseable-output`, which SwiftPM
     /// passes the compiler to read its messages as JSON. The tool reads the compiler's errors
     /// as text, as SwiftPM prints them (``BuildFailure``).
@@ -175,6 +171,7 @@ public enum QuickBuild {
         arguments.filter { $0 != "-parseable-output" }
     }
 
+    /// `Package.swift`'s contents and the names of the files in the target folders, as a digest.
     static func structure(of layout: PackageLayout) -> String {
         var text = (try? String(contentsOf: layout.url("Package.swift"), encoding: .utf8)) ?? ""
         for folder in structureFolders {
