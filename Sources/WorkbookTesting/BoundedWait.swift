@@ -65,12 +65,16 @@ func boundedWait<Value: Sendable>(
 /// processes run. The awaited operation could not run either, so that time must not count
 /// as a hang.
 ///
-/// Returns true, early, as soon as `endEarly` says so between two ticks.
+/// Returns true, early, as soon as `endEarly` says so between two ticks. A tick is at most
+/// 20 ms, so a long limit notices that as soon as a short one does.
 @discardableResult
 func sleepCountingRunnableTime(for limit: Duration, endEarly: () -> Bool = { false }) async -> Bool {
-    let ticks = 25
-    for _ in 0..<ticks {
-        do { try await Task.sleep(for: limit / ticks) } catch { return false }
+    let tick = min(limit / 25, .milliseconds(20))
+    guard tick > .zero else { return false }
+    var slept = Duration.zero
+    while slept < limit {
+        do { try await Task.sleep(for: tick) } catch { return false }
+        slept += tick
         if endEarly() { return true }
     }
     return false
