@@ -117,11 +117,14 @@ struct BuildManifest {
                 stack.append((input, false))
             }
         }
-        func isFile(_ node: String) -> Bool { !node.hasPrefix("<") && !node.hasSuffix("/") }
-        let produced = Set(steps.flatMap { commands[$0].outputs.filter(isFile) })
-        let files = produced.union(steps.flatMap { commands[$0].inputs.filter(isFile) })
+        let produced = Set(steps.flatMap { commands[$0].outputs.filter(Self.isFile) })
+        let files = produced.union(steps.flatMap { commands[$0].inputs.filter(Self.isFile) })
         return Plan(steps: steps, files: files, producedFiles: produced)
     }
+
+    /// Whether `node` is a file: not a `<virtual>` node, nor a folder (`…/`, whose signature
+    /// changes with anything inside it).
+    static func isFile(_ node: String) -> Bool { !node.hasPrefix("<") && !node.hasSuffix("/") }
 
     private static func list(_ value: String, _ index: Int) throws(Malformed) -> [String] {
         guard let list = decodeList(value) else { throw Malformed(line: index + 1) }

@@ -119,13 +119,13 @@ public enum QuickBuild {
             let stale =
                 command.inputs.contains(where: changed.contains)
                 || command.outputs.contains { output in
-                    !output.hasPrefix("<") && FileSignature(of: output) != record.files[output]
+                    BuildManifest.isFile(output) && FileSignature(of: output) != record.files[output]
                 }
             guard stale else { continue }
             if explain {
                 let why =
                     command.inputs.first(where: changed.contains).map { "input \($0)" }
-                    ?? command.outputs.first { !$0.hasPrefix("<") && FileSignature(of: $0) != record.files[$0] }
+                    ?? command.outputs.first { BuildManifest.isFile($0) && FileSignature(of: $0) != record.files[$0] }
                     .map { "output \($0)" } ?? "?"
                 FileHandle.standardError.write(Data("quick build: \(command.name): \(why)\n".utf8))
             }
@@ -145,7 +145,7 @@ public enum QuickBuild {
                 log += outcome.output
                 if outcome.status != 0 || outcome.signal != nil { return .failed(log: log) }
                 for output in command.outputs {
-                    if output.hasPrefix("<") {
+                    if !BuildManifest.isFile(output) {
                         changed.insert(output)
                         continue
                     }
