@@ -2,7 +2,7 @@ import SimulatedWorld
 
 /// Fetches the thumbnail of every id and returns them by id, with exactly `maxInFlight`
 /// requests in flight while there are that many left: each time one finishes, the next id
-/// starts. Ids start in their order.
+/// starts. Ids are taken in their order.
 public func fetchAllThumbnails(
     for ids: [String], from service: ThumbnailService, maxInFlight: Int
 ) async throws -> [String: Thumbnail] {

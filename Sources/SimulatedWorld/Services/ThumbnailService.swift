@@ -192,12 +192,13 @@ public final class ThumbnailService: Sendable {
     }
 
     private func perform(_ request: Request) async throws {
-        started.increment()
-        inFlight.increment()
+        // Recorded before the counters move, so a test that waits for a count sees the request.
         let onStart = state.withLock { state in
             state.startedRequests.append(request)
             return state.requestStartHandler
         }
+        started.increment()
+        inFlight.increment()
         defer { inFlight.decrement() }
         onStart?(request)
         do {
