@@ -40,18 +40,23 @@ public struct Translation: Sendable, Equatable {
         public var lessons: [String: LessonText]
         /// A test's English display name, as in its `@Test("…")` → the name in the language.
         public var tests: [String: String]
+        /// A line of detail the chapter's tests write under a lesson (what they observed), as a
+        /// template with `\(name)` placeholders as in the test source → the line in the language,
+        /// with the same placeholders (`\(name|seconds)` and `\(name|을를)` format the value).
+        public var details: [String: String]
 
         public init(
             chapter: String? = nil, curriculum: CurriculumText? = nil, lessons: [String: LessonText] = [:],
-            tests: [String: String] = [:]
+            tests: [String: String] = [:], details: [String: String] = [:]
         ) {
             self.chapter = chapter
             self.curriculum = curriculum
             self.lessons = lessons
             self.tests = tests
+            self.details = details
         }
 
-        enum CodingKeys: String, CodingKey { case chapter, curriculum, lessons, tests }
+        enum CodingKeys: String, CodingKey { case chapter, curriculum, lessons, tests, details }
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -59,6 +64,7 @@ public struct Translation: Sendable, Equatable {
             curriculum = try container.decodeIfPresent(CurriculumText.self, forKey: .curriculum)
             lessons = try container.decodeIfPresent([String: LessonText].self, forKey: .lessons) ?? [:]
             tests = try container.decodeIfPresent([String: String].self, forKey: .tests) ?? [:]
+            details = try container.decodeIfPresent([String: String].self, forKey: .details) ?? [:]
         }
     }
 

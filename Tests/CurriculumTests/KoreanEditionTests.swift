@@ -63,6 +63,8 @@ private struct LessonCatalog: Decodable {
     let curriculum: CurriculumFields?
     /// Test display names → their Korean names (optional, chapter by chapter).
     let tests: [String: String]?
+    /// Detail line templates (what a chapter's tests observed) → their Korean lines.
+    let details: [String: String]?
 
     static func load(_ relativePath: String) -> LessonCatalog? {
         guard let data = text(relativePath)?.data(using: .utf8) else { return nil }
@@ -321,6 +323,36 @@ struct KoreanEditionTests {
             }
             for (name, korean) in names where korean.isEmpty {
                 Issue.record("\(catalogPath): the test name \"\(name)\" has an empty translation")
+            }
+        }
+    }
+
+    @Test("A translated detail line is written by its chapter's tests, with the same placeholders")
+    func detailLinesTranslated() {
+        let placeholder = #/\\\(([A-Za-z0-9_.]+)(?:\|[^)]*)?\)/#
+        for chapter in curriculum.chapters {
+            let catalogPath = "Chapters/\(chapter.folder)/lessons.ko.json"
+            let details = LessonCatalog.load(catalogPath)?.details ?? [:]
+            guard !details.isEmpty else { continue }
+            let folder = root.appendingPathComponent("Tests/\(chapter.testTarget)")
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            let sources = files.filter { $0.hasSuffix(".swift") }
+                .compactMap { text("Tests/\(chapter.testTarget)/\($0)") }.joined(separator: "\n")
+                .replacing(#/"\s*\+\s*"/#, with: "")  // literals joined with +, as one
+                .replacingOccurrences(of: "\\\"", with: "\"")
+            for (english, korean) in details.sorted(by: { $0.key < $1.key }) {
+                // Each stretch of text between placeholders is in a test source (a template is
+                // not stale), and both sides name the same values.
+                let fragments = english.split(separator: placeholder).map(String.init).filter { $0.count > 2 }
+                for fragment in fragments where !sources.contains(fragment) {
+                    Issue.record(
+                        "\(catalogPath): the detail \"\(english)\" has \"\(fragment)\", which no test of \(chapter.folder) writes"
+                    )
+                }
+                let names = { (text: String) in Set(text.matches(of: placeholder).map { String($0.output.1) }) }
+                if names(english) != names(korean) || korean.isEmpty {
+                    Issue.record("\(catalogPath): the detail \"\(english)\" and its Korean line name different values")
+                }
             }
         }
     }

@@ -48,6 +48,12 @@ struct KoreanEditionTests {
                         explanation: "서버가 오류와 함께 콜백을 호출했지만 호출자는 영원히 기다립니다"),
                     "\\(function) sent the same request more than once": .init(
                         bug: "\\(function)이(가) 같은 요청을 두 번 이상 보냈습니다", explanation: "요청 하나에 호출 하나입니다"),
+                ],
+                details: [
+                    "\\(count) download(s) sent \\(requests) requests to the server.":
+                        "다운로드 \\(count)번이 서버에 요청을 \\(requests)번 보냈습니다.",
+                    "The caller was still suspended after \\(limit).": "\\(limit|seconds) 뒤에도 호출자가 일시 중단된 채였습니다.",
+                    "The folder \\(folder) was left behind.": "폴더 \\(folder|이가) 남았습니다.",
                 ])
         ],
         workbookLessons: [
@@ -352,6 +358,25 @@ extension KoreanEditionTests {
         state.feed("[70/150] Emitting module SimulatedWorld")
         #expect(
             state.line(barWidth: 10, language: .korean) == "[████░░░░░░] 빌드 단계 70/150, 모듈 1개 컴파일됨 (지금: SimulatedWorld)")
+    }
+
+    @Test(
+        "A chapter's detail lines are translated by its templates: indentation kept, durations and particles formatted")
+    func koreanChapterDetailLines() {
+        let shown = Self.translator.show(
+            "the continuation is never resumed on the error path: x — see 'Hints' in Chapters/01-Continuations/README.md\n"
+                + "2 download(s) sent 3 requests to the server.\n  The caller was still suspended after 0.5 seconds.\n"
+                + "The folder Chapters/02 was left behind.\nrequests: [\"a\"]",
+            chapter: KoreanFixture.curriculum.chapters[0])
+        #expect(
+            shown.lesson.text.split(separator: "\n").dropFirst() == [
+                "다운로드 2번이 서버에 요청을 3번 보냈습니다.", "  0.5초 뒤에도 호출자가 일시 중단된 채였습니다.",
+                "폴더 Chapters/02가 남았습니다.", "requests: [\"a\"]",
+            ])
+        // A line that is only part of a template stays as recorded.
+        #expect(
+            Self.translator.translateDetail(
+                "2 download(s) sent 3 requests", Self.translator.detailTemplates(of: ["01-Continuations"])) == nil)
     }
 
     @Test("The instruments' fixed lines are translated; a chapter's observations stay as recorded")

@@ -62,10 +62,13 @@ public struct LessonTranslator: Sendable {
         } else if let englishSection = english.section {
             section = translatedHeading(englishSection, in: reading ?? chapter.readmePath) ?? englishSection
         }
-        // The instruments' own lines, after the lesson's first line (or as the first, when they are the message).
+        // The instruments' own lines and the chapter's detail lines, after the lesson's first
+        // line (or as the first, when they are the message).
+        let chapterDetails = detailTemplates(of: [folder, chapter.folder])
         var firstLineTranslated = false
         for index in lines.indices where index > 0 || found == nil {
-            guard let translated = details.translate(lines[index]) else { continue }
+            guard let translated = details.translate(lines[index]) ?? translateDetail(lines[index], chapterDetails)
+            else { continue }
             lines[index] = translated
             if index == 0 { firstLineTranslated = true }
         }
@@ -74,12 +77,52 @@ public struct LessonTranslator: Sendable {
                 lesson: LessonText(text: lines.joined(separator: "\n"), section: section, reading: translatedReading),
                 translated: firstLineTranslated)
         }
-        let bug = Self.fill(found.text.bug, with: found.values)
-        let explanation = Self.fill(found.text.explanation, with: found.values)
+        let bug = fillFormatted(found.text.bug, with: found.values)
+        let explanation = fillFormatted(found.text.explanation, with: found.values)
         lines[0] = explanation.isEmpty ? bug : "\(bug): \(explanation)"
         return Shown(
             lesson: LessonText(text: lines.joined(separator: "\n"), section: section, reading: translatedReading),
             translated: true)
+    }
+
+    /// The detail templates of the chapters `folders` (English → translated), longest first, so
+    /// the most specific template that matches a line wins.
+    public func detailTemplates(of folders: [String]) -> [(english: String, translated: String)] {
+        var seen = Set<String>()
+        return folders.flatMap { translation.chapters[$0]?.details ?? [:] }
+            .filter { seen.insert($0.key).inserted }
+            // A template that is placeholders only would match any line.
+            .filter { !$0.key.replacing(#/\\\([^)]*\)/#, with: "").trimmingCharacters(in: .whitespaces).isEmpty }
+            .map { (english: $0.key, translated: $0.value) }
+            .sorted { ($0.english.count, $0.english) > ($1.english.count, $1.english) }
+    }
+
+    /// `line` (a line a chapter's test wrote) in the language, with its indentation, or nil when
+    /// none of `templates` is the whole line. A value that is itself a whole template (a phrase
+    /// such as `returned the token "a"`, which a test's helper words) is translated too.
+    public func translateDetail(
+        _ line: String, _ templates: [(english: String, translated: String)], depth: Int = 2
+    ) -> String? {
+        let indent = String(line.prefix { $0 == " " })
+        let content = String(line.dropFirst(indent.count))
+        for template in templates {
+            guard var values = Self.values(of: template.english, in: content, followedBy: "$") else { continue }
+            if depth > 0 {
+                values = values.mapValues { translateDetail($0, templates, depth: depth - 1) ?? $0 }
+            }
+            return indent + fillFormatted(template.translated, with: values)
+        }
+        return nil
+    }
+
+    /// `text` with each `\(name)` replaced by its value, and `\(name|seconds)` or `\(name|을를)`
+    /// formatted by the language's catalog (a duration, a particle after the value).
+    public func fillFormatted(_ text: String, with values: [String: String]) -> String {
+        guard let catalog = details.catalog, text.contains("|") else { return Self.fill(text, with: values) }
+        let braced = text.replacing(#/\\\(([A-Za-z0-9_.]+)(\|[^)]*)?\)/#) {
+            "{" + $0.output.1 + ($0.output.2 ?? "") + "}"
+        }
+        return catalog.fill(braced, values)
     }
 
     /// `Chapters/01-Continuations/README.md` → `Chapters/01-Continuations/README.ko.md`.
