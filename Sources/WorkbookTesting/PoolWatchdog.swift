@@ -48,6 +48,9 @@ public enum PoolWatchdog {
     /// A scenario that does not block the pool takes milliseconds.
     public static let defaultLimit: Duration = .seconds(3)
 
+    /// How many limits in all a scenario that keeps making progress may take.
+    public static let progressAllowance = 10
+
     /// The task priorities a scenario should start its callers at, so that every group of
     /// pool threads is busy. On Linux each priority has threads of its own (one Dispatch
     /// global queue per quality of service), and Apple platforms also give a higher quality
@@ -64,13 +67,16 @@ public enum PoolWatchdog {
         return max(info.activeProcessorCount, info.processorCount) + 2
     }
 
-    /// In a child process: runs `scenario` while a plain thread watches it. If `scenario` has
-    /// not returned after `limit`, the watchdog writes ``marker`` followed by `report()` (one
+    /// In a child process: runs `scenario` while a plain thread watches it. If `scenario` makes
+    /// no progress for `limit`, the watchdog writes ``marker`` followed by `report()` (one
     /// line: what had happened by then) to standard error and ends the process with
     /// ``exitStatus``, without running exit handlers (they could wait for the stuck pool).
     ///
-    /// The limit is slept on the watchdog's own thread in short ticks, one after the other,
-    /// so that a stall of the whole machine costs one tick, not the whole limit.
+    /// Progress is what `report()` says: while its line changes (another round finished, say),
+    /// the scenario is moving, however slowly a busy machine runs it, and the limit starts
+    /// again, up to ``progressAllowance`` times in all. A stuck pool changes nothing, so it is
+    /// ended `limit` after its last step. The limit is slept in short ticks, one after the
+    /// other, so that a stall of the whole machine costs one tick, not the whole limit.
     /// Start the scenario's callers with `Task.detached(priority:)` and wait for them with a
     /// count, not with a task group: a parent that awaits its children raises their priority
     /// to its own, and they would all share the threads of that one priority.
@@ -83,12 +89,18 @@ public enum PoolWatchdog {
         let ticks = 30
         let tick = (limit / ticks) / .seconds(1)
         let watchdog = Thread {
-            for _ in 0..<ticks {
+            var lastReport = report()
+            var quietTicks = 0
+            for _ in 0..<(ticks * progressAllowance) {
                 Thread.sleep(forTimeInterval: tick)
                 if disarmed.isSet { return }
+                let now = report()
+                quietTicks = now == lastReport ? quietTicks + 1 : 0
+                lastReport = now
+                if quietTicks >= ticks { break }
             }
-            let said = report().replacingOccurrences(of: "\n", with: " ")
-            let line = marker + "The scenario had not finished after \(limit), so the watchdog ended it. \(said)\n"
+            let said = lastReport.replacingOccurrences(of: "\n", with: " ")
+            let line = marker + "The scenario made no progress for \(limit), so the watchdog ended it. \(said)\n"
             let bytes = Array(line.utf8)
             _ = bytes.withUnsafeBufferPointer { write(STDERR_FILENO, $0.baseAddress, $0.count) }
             _exit(exitStatus)

@@ -32,12 +32,13 @@ public struct DetailLines: Sendable {
     /// The lines in Korean (the formal register; terms as in Chapters/glossary.ko.md).
     public static let korean = DetailLines(catalog: Language.korean.catalog)
 
-    /// `line` translated, with its indentation, or nil when no template matches it.
-    public func translate(_ line: String) -> String? {
+    /// `line` translated, with its indentation, or nil when no template matches it. Each value
+    /// goes through `value` first (a chapter's own templates, for what its test reported).
+    public func translate(_ line: String, value: (String) -> String = { $0 }) -> String? {
         let indent = String(line.prefix { $0 == " " })
         let content = String(line.dropFirst(indent.count))
         for template in templates {
-            if let values = Self.match(template.english, content) {
+            if let values = Self.match(template.english, content)?.mapValues(value) {
                 guard let catalog else { return indent + LessonTranslator.fill(template.translated, with: values) }
                 return indent + catalog.text(template.translated, values)
             }

@@ -67,8 +67,8 @@ public struct LessonTranslator: Sendable {
         let chapterDetails = detailTemplates(of: [folder, chapter.folder])
         var firstLineTranslated = false
         for index in lines.indices where index > 0 || found == nil {
-            guard let translated = details.translate(lines[index]) ?? translateDetail(lines[index], chapterDetails)
-            else { continue }
+            let instrumentLine = details.translate(lines[index]) { translateDetail($0, chapterDetails) ?? $0 }
+            guard let translated = instrumentLine ?? translateDetail(lines[index], chapterDetails) else { continue }
             lines[index] = translated
             if index == 0 { firstLineTranslated = true }
         }
