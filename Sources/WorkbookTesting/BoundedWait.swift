@@ -25,23 +25,33 @@ public enum BoundedOutcome<Value: Sendable>: Sendable {
 /// Inside a ``CrashLog`` scenario the wait also ends early, with ``BoundedOutcome/stillSuspended``,
 /// when the runtime reports that a continuation was destroyed without being resumed: a task
 /// awaiting that continuation can never continue, so waiting out the limit would prove nothing.
+///
+/// For an operation of many steps (a stream of 40 values, say), pass `progress`: a count of the
+/// steps done. While it moves, the operation is not hung, however slowly a busy machine runs
+/// it, so the limit starts again, up to ``progressAllowance`` limits in all; the limit is then
+/// the longest the operation may go without a step.
 public func withinHangLimit<Value: Sendable>(
     _ limit: Duration = hangLimit,
+    progress: (@Sendable () -> Int)? = nil,
     _ operation: @escaping @Sendable () async throws -> Value
 ) async -> BoundedOutcome<Value> {
-    await boundedWait(limit, operation).outcome
+    await boundedWait(limit, progress: progress, operation).outcome
 }
 
-/// ``withinHangLimit(_:_:)``, and whether it ended early on a leaked continuation.
+/// How many limits in all a bounded wait with a `progress` count allows while the count moves.
+public let progressAllowance = 20
+
+/// ``withinHangLimit(_:progress:_:)``, and whether it ended early on a leaked continuation.
 func boundedWait<Value: Sendable>(
-    _ limit: Duration, _ operation: @escaping @Sendable () async throws -> Value
+    _ limit: Duration, progress: (@Sendable () -> Int)? = nil,
+    _ operation: @escaping @Sendable () async throws -> Value
 ) async -> (outcome: BoundedOutcome<Value>, leaked: Bool) {
     let first = FirstResumeWins<(outcome: BoundedOutcome<Value>, leaked: Bool)>()
     let leaksBefore = ContinuationLeaks.reported()
     return await withCheckedContinuation { continuation in
         first.arm(continuation)
         let timer = Task {
-            let leaked = await sleepCountingRunnableTime(for: limit) {
+            let leaked = await sleepCountingRunnableTime(for: limit, progress: progress) {
                 ContinuationLeaks.reported() > leaksBefore
             }
             if !Task.isCancelled { first.resume(with: (.stillSuspended, leaked)) }
@@ -66,16 +76,26 @@ func boundedWait<Value: Sendable>(
 /// as a hang.
 ///
 /// Returns true, early, as soon as `endEarly` says so between two ticks. A tick is at most
-/// 20 ms, so a long limit notices that as soon as a short one does.
+/// 20 ms, so a long limit notices that as soon as a short one does. When `progress` moves
+/// between two ticks, the limit starts again, up to ``progressAllowance`` limits in all.
 @discardableResult
-func sleepCountingRunnableTime(for limit: Duration, endEarly: () -> Bool = { false }) async -> Bool {
+func sleepCountingRunnableTime(
+    for limit: Duration, progress: (@Sendable () -> Int)? = nil, endEarly: () -> Bool = { false }
+) async -> Bool {
     let tick = min(limit / 25, .milliseconds(20))
     guard tick > .zero else { return false }
     var slept = Duration.zero
-    while slept < limit {
+    var sleptInAll = Duration.zero
+    var steps = progress?()
+    while slept < limit, sleptInAll < limit * progressAllowance {
         do { try await Task.sleep(for: tick) } catch { return false }
         slept += tick
+        sleptInAll += tick
         if endEarly() { return true }
+        if let progress, case let now = progress(), now != steps {
+            steps = now
+            slept = .zero
+        }
     }
     return false
 }

@@ -93,7 +93,9 @@ final class BusyConsumer<Element: Sendable>: Sendable {
     /// Waits (bounded) for the stream to end; records `lesson` and returns false if it doesn't.
     func finishes(orRecord lesson: Lesson, _ detail: String) async -> Bool {
         let task = task
-        if case .stillSuspended = await withinHangLimit(hangLimit, { await task.value }) {
+        let taken = taken
+        // Many values may still be on their way: a slow machine is not a hang while they arrive.
+        if case .stillSuspended = await withinHangLimit(hangLimit, progress: { taken.value }, { await task.value }) {
             lesson.record(detail)
             return false
         }

@@ -44,6 +44,21 @@ struct BoundedWaitTests {
         }
         never.increment()  // release the abandoned waiters
     }
+
+    @Test("With a progress count, the limit starts again while the count moves, and holds once it stops")
+    func progressExtendsTheLimit() async {
+        // The count moves at each of its first 60 readings (one per tick), then stops. The
+        // limit is 25 ticks, so the wait reads it 60 times while it moves and 25 more.
+        let readings = Locked(0)
+        let moving: @Sendable () -> Int = { min(readings.incremented(), 60) }
+        await sleepCountingRunnableTime(for: .milliseconds(50), progress: moving)
+        #expect(readings.withLock { $0 } == 1 + 59 + 25)
+
+        // A count that never stops moving is allowed `progressAllowance` limits in all.
+        readings.withLock { $0 = 0 }
+        await sleepCountingRunnableTime(for: .milliseconds(50), progress: { readings.incremented() })
+        #expect(readings.withLock { $0 } == 1 + 25 * progressAllowance)
+    }
 }
 
 @Suite("Instruments: lessons")
@@ -251,6 +266,16 @@ struct WorkbookModeTests {
             try await trait.provideScope(for: test, testCase: Test.Case.current) { sampleLesson.record() }
         } matching: {
             sampleLesson.matches($0)
+        }
+    }
+}
+
+extension Locked<Int> {
+    /// Adds one, and returns the new count.
+    fileprivate func incremented() -> Int {
+        withLock { count in
+            count += 1
+            return count
         }
     }
 }
