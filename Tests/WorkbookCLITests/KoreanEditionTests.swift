@@ -294,7 +294,7 @@ extension KoreanEditionTests {
             #expect(out.text.hasPrefix("여러분의 파일을 .workbook/backups/02-Second-"))
             #expect(
                 out.text.contains(
-                    "Chapters/02-Second/를 Pristine/의 원본 사본에서 복원했습니다: Chapters/02-Second/Exercise.swift\n"))
+                    "Chapters/02-Second 폴더를 Pristine/의 원본 사본에서 복원했습니다: Chapters/02-Second/Exercise.swift\n"))
             #expect(tool.run(["reset", "02"]) == 0)
             #expect(out.text.hasSuffix("챕터 02-Second는 이미 Pristine/의 원본 사본의 원본과 같습니다. 바뀐 것은 없습니다.\n"))
         }
