@@ -61,7 +61,7 @@ private struct LessonCatalog: Decodable {
     }
     let lessons: [String: Entry]
     let curriculum: CurriculumFields?
-    /// Test display names → their Korean names (optional, chapter by chapter).
+    /// Test display names → their Korean names (every test of the chapter has one).
     let tests: [String: String]?
     /// Detail line templates (what a chapter's tests observed) → their Korean lines.
     let details: [String: String]?
@@ -311,18 +311,22 @@ struct KoreanEditionTests {
         }
     }
 
-    @Test("A translated test name names a test of its chapter, as its @Test gives it")
+    @Test("Every test of a chapter has a Korean name, and every Korean name names a test of its chapter")
     func testNamesTranslated() {
         for chapter in curriculum.chapters {
             let catalogPath = "Chapters/\(chapter.folder)/lessons.ko.json"
             let names = LessonCatalog.load(catalogPath)?.tests ?? [:]
             let defined = testNames(inSwiftFilesOf: "Tests/\(chapter.testTarget)")
+            #expect(!defined.isEmpty, "no test names found in Tests/\(chapter.testTarget)")
+            for name in defined.subtracting(names.keys).sorted() {
+                Issue.record("\(catalogPath) has no Korean name for the test \"\(name)\" (add it under \"tests\")")
+            }
             for name in Set(names.keys).subtracting(defined).sorted() {
                 Issue.record(
                     "\(catalogPath) translates the test name \"\(name)\", which no test of \(chapter.folder) has")
             }
-            for (name, korean) in names where korean.isEmpty {
-                Issue.record("\(catalogPath): the test name \"\(name)\" has an empty translation")
+            for (name, korean) in names where !hasHangul(korean) {
+                Issue.record("\(catalogPath): the test name \"\(name)\" has no Korean translation")
             }
         }
     }

@@ -268,7 +268,7 @@ extension KoreanEditionTests {
         )
         #expect(Self.errors(["hint", "01", "x"]).text == "workbook: hint: n은 1이나 2 같은 힌트 번호여야 합니다. 받은 값: 'x'\n")
         #expect(Self.errors(["check", "--bogus"]).text.hasPrefix("workbook: check: 알 수 없는 옵션 '--bogus'"))
-        #expect(Self.errors(["reset"]).text.hasPrefix("workbook: reset: <chapter>이(가) 빠졌습니다"))
+        #expect(Self.errors(["reset"]).text.hasPrefix("workbook: reset: <chapter>가 빠졌습니다"))
         #expect(Self.errors(["list", "--time-limit", "0"]).text.contains("0보다 큰 정수 초를 주세요"))
         #expect(Self.errors(["hint", "--memory-limit", "2"]).text.contains("테스트를 실행하는 명령에만 씁니다"))
         #expect(Self.errors(["list", "--lang", "fr"]).text.contains("알 수 없는 언어 'fr'"))
@@ -292,7 +292,7 @@ extension KoreanEditionTests {
             #expect(tool.run(["reset", "7"]) == 2)
             #expect(errors.text.hasPrefix("workbook: '7' 챕터는 없습니다. 다음 중에서 고르세요: 01-First, 02-Second"))
             #expect(tool.run(["reset", "02"]) == 1)
-            #expect(errors.text.contains("reset: 02-Second을(를) 복원할 원본이 없습니다"))
+            #expect(errors.text.contains("reset: 02-Second를 복원할 원본이 없습니다"))
 
             try workbook.write("Pristine/02-Second/Exercise.swift", "func other() -> Int { 0 }\n")
             try workbook.write("Chapters/02-Second/Exercise.swift", "func other() -> Int { 7 }\n")
@@ -300,9 +300,9 @@ extension KoreanEditionTests {
             #expect(out.text.hasPrefix("여러분의 파일을 .workbook/backups/02-Second-"))
             #expect(
                 out.text.contains(
-                    "Chapters/02-Second/를 Pristine/의 원본 사본에서 복원했습니다: Chapters/02-Second/Exercise.swift\n"))
+                    "Chapters/02-Second 폴더를 Pristine/의 원본 사본에서 복원했습니다: Chapters/02-Second/Exercise.swift\n"))
             #expect(tool.run(["reset", "02"]) == 0)
-            #expect(out.text.hasSuffix("챕터 02-Second은(는) 이미 Pristine/의 원본 사본의 원본과 같습니다. 바뀐 것은 없습니다.\n"))
+            #expect(out.text.hasSuffix("챕터 02-Second는 이미 Pristine/의 원본 사본의 원본과 같습니다. 바뀐 것은 없습니다.\n"))
         }
     }
 

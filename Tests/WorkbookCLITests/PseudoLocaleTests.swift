@@ -209,7 +209,42 @@ struct CatalogTests {
         #expect(Particle.after("챕터 03", "이가") == "이")
         #expect(Particle.after("챕터 01", "으로로") == "로")
         #expect(Particle.after("워크북", "은는") == "은")
-        #expect(Particle.after("02-Second", "을를") == "을(를)")
+        #expect(Particle.after("02-Second", "을를") == "를")
+    }
+
+    @Test("A Korean particle after a Latin name follows how the name is read")
+    func particlesAfterLatinNames() {
+        // The last word, as a loanword: 컨티뉴에이션스, 렛, 네트워킹, 캔슬레이션, 피커, 코드, 스위프트.
+        #expect(Particle.after("Chapters/01-Continuations", "을를") == "를")
+        #expect(Particle.after("08-AsyncLet", "을를") == "을")
+        #expect(Particle.after("06-AsyncNetworking", "이가") == "이")
+        #expect(Particle.after("09-Cancellation", "은는") == "은")
+        #expect(Particle.after("03-DelegatePicker", "을를") == "를")
+        #expect(Particle.after("20-TestingConcurrentCode", "이가") == "가")
+        #expect(Particle.after("Chapters/01-Continuations/DownloadImage.swift", "을를") == "를")
+        // A silent e, a short vowel closed by p, t, k: 센더블, 타임, 그룹, 타임아웃, 록, 아토믹; 루프, 부트, 태스크.
+        #expect(Particle.after("Sendable", "으로로") == "로")
+        #expect(Particle.after("Sendable", "을를") == "을")
+        #expect(Particle.after("Time", "이가") == "이")
+        #expect(Particle.after("TaskGroup", "을를") == "을")
+        #expect(Particle.after("Timeout", "을를") == "을")
+        #expect(Particle.after("Lock", "과와") == "과")
+        #expect(Particle.after("Atomic", "이가") == "이")
+        #expect(Particle.after("Loop", "을를") == "를")
+        #expect(Particle.after("Boot", "을를") == "를")
+        #expect(Particle.after("Task", "을를") == "를")
+        // Capitals at the end and words without vowels by their letters: 유아이, 유알엘, 엠디.
+        #expect(Particle.after("05-UI", "을를") == "를")
+        #expect(Particle.after("URL", "을를") == "을")
+        #expect(Particle.after("README.md", "을를") == "를")
+        #expect(Particle.after("config.xml", "을를") == "을")
+        // What is not read: a closing slash or quote, a part in parentheses (as in 컴퓨터(PC)를).
+        #expect(Particle.after("Tests/Ch08AsyncLetTests/", "을를") == "를")
+        #expect(Particle.after("`fetchPhoto(url:)`", "을를") == "를")
+        #expect(Particle.after("챕터 03(Thumbnail.swift에 오류)", "이가") == "이")
+        // What it can't read keeps both forms.
+        #expect(Particle.after("⟦x⟧", "을를") == "을(를)")
+        #expect(Particle.after("", "을를") == "을(를)")
     }
 
     @Test("Durations and plurals are worded by the catalog")

@@ -7,8 +7,9 @@ import Foundation
 /// - a message whose value is an object (`{"one": "…", "other": "…"}`) is chosen by its
 ///   `count` parameter (English plurals);
 /// - `{name|을를}` (and `이가`, `은는`, `과와`, `으로로`) writes the value and the Korean
-///   particle its last syllable asks for: `챕터 02를`, `챕터 04를`, `챕터 01을`; after a letter
-///   or a sign it can't read, both forms (`을(를)`);
+///   particle its last syllable asks for, as it is read aloud: `챕터 02를`, `챕터 04를`,
+///   `챕터 01을`, `01-Continuations를`, `08-AsyncLet을` (``Particle``); after a sign it can't
+///   read, both forms (`을(를)`);
 /// - `{name|seconds}` writes a duration as the language says it: a value such as `0.5` or
 ///   `0.5 seconds` (as a `Duration` prints itself) through the message `format.seconds`.
 ///
@@ -147,45 +148,5 @@ public struct Catalog: Sendable {
             return self("format.seconds", ["value": number])
         }
         return value + Particle.after(value, filter)
-    }
-}
-
-/// Korean particles whose form depends on the syllable before them.
-public enum Particle {
-    /// The particle of `pair` (the form after a final consonant, then the form after a vowel:
-    /// `을를`, `이가`, `은는`, `과와`, `으로로`) that fits after `word`.
-    public static func after(_ word: String, _ pair: String) -> String {
-        let forms: (consonant: String, vowel: String)
-        switch pair {
-        case "을를": forms = ("을", "를")
-        case "이가": forms = ("이", "가")
-        case "은는": forms = ("은", "는")
-        case "과와": forms = ("과", "와")
-        case "으로로": forms = ("으로", "로")
-        default: return ""
-        }
-        switch finalConsonant(of: word) {
-        case .some(nil): return forms.vowel
-        // ㄹ takes 로, not 으로.
-        case .some(.some(8)) where pair == "으로로": return forms.vowel
-        case .some(.some): return forms.consonant
-        case nil: return "\(forms.consonant)(\(forms.vowel))"
-        }
-    }
-
-    /// The final consonant (jongseong index, 1…27) of the last syllable of `word` as read
-    /// aloud: `.some(nil)` for none, nil if it can't be read (a letter, a sign).
-    static func finalConsonant(of word: String) -> Int?? {
-        guard let last = word.unicodeScalars.last else { return nil }
-        if (0xAC00...0xD7A3).contains(last.value) {
-            let index = Int(last.value - 0xAC00) % 28
-            return .some(index == 0 ? nil : index)
-        }
-        // Digits as Sino-Korean numbers: 영 일 이 삼 사 오 육 칠 팔 구 (ㄹ is 8, ㅇ 21, ㅁ 16, ㄱ 1).
-        let digits: [Character: Int?] = [
-            "0": 21, "1": 8, "2": nil, "3": 16, "4": nil, "5": nil, "6": 1, "7": 8, "8": 8, "9": nil,
-        ]
-        if let final = digits[Character(last)] { return .some(final) }
-        return nil
     }
 }
