@@ -79,8 +79,10 @@ public struct ExplorationReport: Sendable {
             let same = findings.filter { $0.violation.lesson == lesson }
             let others =
                 same.count > 1 ? "\n(\(same.count - 1) other run(s) of this exploration broke the same promise.)" : ""
+            // The header, what was observed and each line of the reproducer stand on lines of
+            // their own, so that each can be shown in the learner's language.
             lesson.record(
-                "\(instrument), \(scenario): \(same[0].violation.observed)\n\(same[0].reproducer)\(others)",
+                "Found by \(instrument), in \(scenario):\n\(same[0].violation.observed)\n\(same[0].reproducer)\(others)",
                 sourceLocation: sourceLocation)
         }
     }

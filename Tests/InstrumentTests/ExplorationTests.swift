@@ -108,7 +108,7 @@ struct EveryCancelPointTests {
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined()
             return Planted.workAfterCancel.matches(issue) || Planted.cancelNotThrown.matches(issue)
-                ? text.contains("Reproducer: Cancel point") && text.contains("every cancel point, process a, b, c")
+                ? text.contains("Reproducer: Cancel point") && text.contains("Found by every cancel point, in process a, b, c:")
                 : false
         }
     }

@@ -17,7 +17,7 @@ public struct DetailLines: Sendable {
 
     /// The lines of `catalog`: its `detail.…` messages (what WorkbookTesting's instruments
     /// write, word for word) and `issue.…` messages (what ``RunAccounting`` records), matched
-    /// against their English text. The longest template that matches wins.
+    /// against their English text. The template with the most fixed text that matches wins.
     public init(catalog: Catalog) {
         let ids = Catalog.english.messages.keys.filter { $0.hasPrefix("detail.") || $0.hasPrefix("issue.") }
         templates = ids.compactMap { id in
@@ -25,8 +25,14 @@ public struct DetailLines: Sendable {
             // The catalog's `{name}` as the matcher's `\(name)`.
             let pattern = english.replacing(#/\{([A-Za-z]+)(\|[^}]*)?\}/#) { "\\(" + $0.output.1 + ")" }
             return (pattern, id)
-        }.sorted { ($0.english.count, $0.translated) > ($1.english.count, $1.translated) }
+        }.sorted { (Self.literalLength($0.english), $0.translated) > (Self.literalLength($1.english), $1.translated) }
         self.catalog = catalog
+    }
+
+    /// How much of `template` is fixed text, its `\(name)` placeholders left out: the more, the
+    /// more specific the template, so it is tried first.
+    static func literalLength(_ template: String) -> Int {
+        template.replacing(#/\\\([^)]*\)/#, with: "").count
     }
 
     /// The lines in Korean (the formal register; terms as in Chapters/glossary.ko.md).

@@ -67,8 +67,7 @@ public struct LessonTranslator: Sendable {
         let chapterDetails = detailTemplates(of: [folder, chapter.folder])
         var firstLineTranslated = false
         for index in lines.indices where index > 0 || found == nil {
-            let instrumentLine = details.translate(lines[index]) { translateDetail($0, chapterDetails) ?? $0 }
-            guard let translated = instrumentLine ?? translateDetail(lines[index], chapterDetails) else { continue }
+            guard let translated = translateLine(lines[index], chapterDetails) else { continue }
             lines[index] = translated
             if index == 0 { firstLineTranslated = true }
         }
@@ -94,23 +93,35 @@ public struct LessonTranslator: Sendable {
             // A template that is placeholders only would match any line.
             .filter { !$0.key.replacing(#/\\\([^)]*\)/#, with: "").trimmingCharacters(in: .whitespaces).isEmpty }
             .map { (english: $0.key, translated: $0.value) }
-            .sorted { ($0.english.count, $0.english) > ($1.english.count, $1.english) }
+            .sorted {
+                (DetailLines.literalLength($0.english), $0.english) > (DetailLines.literalLength($1.english), $1.english)
+            }
+    }
+
+    /// `line` in the language, or nil when no template is the whole line: the instruments'
+    /// templates first, then the chapter's. Each value a template captures is translated the
+    /// same way (an outcome such as `it threw CancellationError()` inside a chapter's line, or
+    /// a chapter's step inside an instrument's), `depth` levels down.
+    public func translateLine(
+        _ line: String, _ chapterTemplates: [(english: String, translated: String)], depth: Int = 3
+    ) -> String? {
+        let value: (String) -> String = { value in
+            depth > 0 ? translateLine(value, chapterTemplates, depth: depth - 1) ?? value : value
+        }
+        return details.translate(line, value: value) ?? translateDetail(line, chapterTemplates, value: value)
     }
 
     /// `line` (a line a chapter's test wrote) in the language, with its indentation, or nil when
-    /// none of `templates` is the whole line. A value that is itself a whole template (a phrase
-    /// such as `returned the token "a"`, which a test's helper words) is translated too.
+    /// none of `templates` is the whole line. Each value goes through `value` first.
     public func translateDetail(
-        _ line: String, _ templates: [(english: String, translated: String)], depth: Int = 2
+        _ line: String, _ templates: [(english: String, translated: String)],
+        value: (String) -> String = { $0 }
     ) -> String? {
         let indent = String(line.prefix { $0 == " " })
         let content = String(line.dropFirst(indent.count))
         for template in templates {
-            guard var values = Self.values(of: template.english, in: content, followedBy: "$") else { continue }
-            if depth > 0 {
-                values = values.mapValues { translateDetail($0, templates, depth: depth - 1) ?? $0 }
-            }
-            return indent + fillFormatted(template.translated, with: values)
+            guard let values = Self.values(of: template.english, in: content, followedBy: "$") else { continue }
+            return indent + fillFormatted(template.translated, with: values.mapValues(value))
         }
         return nil
     }
