@@ -379,6 +379,43 @@ extension KoreanEditionTests {
                 "2 download(s) sent 3 requests", Self.translator.detailTemplates(of: ["01-Continuations"])) == nil)
     }
 
+    @Test("Every line an exploration report writes is translated, but the chapter's own steps and observations")
+    func koreanExplorationLines() async {
+        struct Planted: Error {}
+        let lesson = Lesson(chapter: "01-Continuations", bug: "a planted bug", explanation: "x", section: "Hints")
+        let items = ["a", "b"]
+        // A worker that never checks for cancellation and swallows failures: every finding.
+        let cancels = await exploreCancelPoints(
+            "process a, b", world: { $0 },
+            operation: { probe in
+                for item in items { probe.step("process \(item)") }
+                return items
+            }
+        ) { run, _ in run.cancelAfter == nil ? [] : [Violation(lesson, describeOutcome(run.outcome))] }
+        let failures = await exploreFailurePoints(
+            "load a, b", world: { $0 },
+            operation: { plan in
+                for item in items where plan.nextCallFails("load \(item)") { throw Planted() }
+                return items
+            }
+        ) { run, _ in run.failingCall == nil ? [] : [Violation(lesson, describeOutcome(run.outcome))] }
+        #expect(!cancels.findings.isEmpty && !failures.findings.isEmpty)
+        for report in [cancels, failures] {
+            for finding in report.findings {
+                let lines = "Found by \(report.instrument), in \(report.scenario):\n\(finding.description)"
+                    .split(separator: "\n").map(String.init)
+                for line in lines {
+                    let own = line.contains(#/^\s*[0-9]+\. (process|load) [ab]$/#)
+                    let shown = Self.translator.translateLine(line, [])
+                    #expect(own || shown != nil, "untranslated: \(line)")
+                    #expect(
+                        !(shown ?? "").contains(#/[A-Za-z]{3,} [a-z]{3,}/#) || line.contains("Planted"),
+                        "\(shown ?? "")")
+                }
+            }
+        }
+    }
+
     @Test("The instruments' fixed lines are translated; a chapter's observations stay as recorded")
     func koreanDetailLines() {
         let shown = Self.translator.show(

@@ -94,7 +94,9 @@ public struct LessonTranslator: Sendable {
             .filter { !$0.key.replacing(#/\\\([^)]*\)/#, with: "").trimmingCharacters(in: .whitespaces).isEmpty }
             .map { (english: $0.key, translated: $0.value) }
             .sorted {
-                (DetailLines.literalLength($0.english), $0.english) > (DetailLines.literalLength($1.english), $1.english)
+                (DetailLines.literalLength($0.english), $0.english) > (
+                    DetailLines.literalLength($1.english), $1.english
+                )
             }
     }
 
