@@ -195,4 +195,15 @@ struct NowPlayingContractTests {
         ]
         await playerContract.replay(steps).record()
     }
+
+    @Test(
+        "Cancelling busy observers, and shutting down while observers are busy, meets the contract",
+        .exposesBug(Bugs.contractBroken))
+    func busyObserversLeave() async {
+        let steps: [PlayerStep] = [
+            .startObserver, .startObserver, .startObserver, .holdObservers, .play(2), .cancelObserver,
+            .playTwice(3, 4), .releaseObservers, .holdObservers, .play(5), .shutDown,
+        ]
+        await playerContract.replay(steps).record()
+    }
 }

@@ -128,4 +128,22 @@ struct NowPlayingTests {
             where: { $0.contains { $0.title == title } })
         staying.task?.cancel()
     }
+
+    @Test("An observer cancelled before it starts, or while it is busy, ends its loop")
+    func cancelBeforeStartAndWhileBusy() async {
+        let player = Player(playing: Tracks.jingle)
+        let early = Watcher(player.nowPlaying())
+        early.task?.cancel()  // before its task has run at all
+        let busy = Watcher(player.nowPlaying())
+        busy.hold()
+        player.play(Tracks.nightBus)
+        guard await busy.waitsToSee("a first value", orRecord: Bugs.latestMissed, where: { !$0.isEmpty }) else {
+            return
+        }
+        player.play(Tracks.tidal)
+        busy.task?.cancel()  // while it is busy with its first value
+        // Whether either one got a value first is left open: only the end counts.
+        _ = await early.ends(orRecord: Bugs.cancelIgnored, "The observer's task was cancelled before it started.")
+        _ = await busy.ends(orRecord: Bugs.cancelIgnored, "The observer's task was cancelled while it was busy.")
+    }
 }
