@@ -44,6 +44,7 @@ enum PlayerStep: Sendable, Hashable, CustomStringConvertible {
 private let settleLimit: Duration = .milliseconds(150)
 
 /// Runs `steps` on a real player; after each step, describes every observer, in the order they started.
+@available(macOS 26.0, *)
 @MainActor
 private func runOnPlayer(_ steps: [PlayerStep]) async -> [String] {
     let player = Player(playing: Track.catalogue[0])
@@ -146,48 +147,54 @@ private func contract(_ steps: [PlayerStep]) -> [String] {
     }
 }
 
-private let playerContract = ModelCheck<PlayerStep, String>(
-    "Player.nowPlaying()", lesson: Bugs.contractBroken, length: 8,
-    generate: { random in
-        let tracks = Track.catalogue.count
-        switch random.below(14) {
-        case 0..<4: return .play(random.below(tracks))
-        case 4..<6: return .playTwice(random.below(tracks), random.below(tracks))
-        case 6..<9: return .startObserver
-        case 9: return .cancelObserver
-        case 10: return .holdObservers
-        case 11, 12: return .releaseObservers
-        default: return .shutDown
-        }
-    },
-    simplify: { step in
-        switch step {
-        case .playTwice(_, let second): [.play(second)]
-        case .play(let index): index > 1 ? [.play(1)] : []
-        default: []
-        }
-    },
-    real: { steps in await runOnPlayer(steps) },
-    model: contract)
+@available(macOS 26.0, *)
+private var playerContract: ModelCheck<PlayerStep, String> {
+    ModelCheck(
+        "Player.nowPlaying()", lesson: Bugs.contractBroken, length: 8,
+        generate: { random in
+            let tracks = Track.catalogue.count
+            switch random.below(14) {
+            case 0..<4: return .play(random.below(tracks))
+            case 4..<6: return .playTwice(random.below(tracks), random.below(tracks))
+            case 6..<9: return .startObserver
+            case 9: return .cancelObserver
+            case 10: return .holdObservers
+            case 11, 12: return .releaseObservers
+            default: return .shutDown
+            }
+        },
+        simplify: { step in
+            switch step {
+            case .playTwice(_, let second): [.play(second)]
+            case .play(let index): index > 1 ? [.play(1)] : []
+            default: []
+            }
+        },
+        real: { steps in await runOnPlayer(steps) },
+        model: contract)
+}
 
 @Suite("Chapter 22 contract: nowPlaying() against a model of its contract")
 struct NowPlayingContractTests {
     @Test(
         "Operation sequences: after every step each observer is at the newest whole track, busy, or ended",
         .exposesBug(Bugs.contractBroken))
+    @available(macOS 26.0, *)
     func operationSequences() async {
         // Seed by seed; the first failing sequence is shrunk and reported (one is enough, and
         // each failing run waits for an observer that never settles).
+        let check = playerContract
         for seed in fixedSeeds {
-            let steps = playerContract.sequence(seed: seed)
-            guard await playerContract.mismatch(steps) != nil else { continue }
-            let shrunk = await playerContract.shrink(steps)
-            await playerContract.replay(shrunk).record()
+            let steps = check.sequence(seed: seed)
+            guard await check.mismatch(steps) != nil else { continue }
+            let shrunk = await check.shrink(steps)
+            await check.replay(shrunk).record()
             return
         }
     }
 
     @Test("A scenario with every kind of step meets the contract", .exposesBug(Bugs.contractBroken))
+    @available(macOS 26.0, *)
     func everyKindOfStep() async {
         let steps: [PlayerStep] = [
             .startObserver, .play(1), .startObserver, .holdObservers, .playTwice(2, 3), .play(4),
@@ -199,6 +206,7 @@ struct NowPlayingContractTests {
     @Test(
         "Cancelling busy observers, and shutting down while observers are busy, meets the contract",
         .exposesBug(Bugs.contractBroken))
+    @available(macOS 26.0, *)
     func busyObserversLeave() async {
         let steps: [PlayerStep] = [
             .startObserver, .startObserver, .startObserver, .holdObservers, .play(2), .cancelObserver,

@@ -44,6 +44,7 @@ enum Bugs {
 
 /// An observer of the player, as a screen would be: it iterates one sequence from
 /// `nowPlaying()` in a task on the main actor and keeps everything it sees.
+@available(macOS 26.0, *)
 @MainActor
 final class Watcher {
     /// Every value seen, in order.
@@ -129,6 +130,11 @@ final class Watcher {
                 + (ended ? "then its loop ended." : "nothing more came."),
             sourceLocation: sourceLocation)
         return false
+    }
+
+    /// Waits until the watcher has seen a value, any value, or records `lesson`.
+    func seesAFirstValue(orRecord lesson: Lesson, sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
+        await waitsToSee("a first value", orRecord: lesson, sourceLocation: sourceLocation, where: { !$0.isEmpty })
     }
 
     /// Waits until the watcher sees `track`, or records `lesson`.

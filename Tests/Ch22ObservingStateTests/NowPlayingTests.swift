@@ -12,10 +12,11 @@ import WorkbookTesting
 @MainActor
 struct NowPlayingTests {
     @Test("A new observer first sees the track that plays now", .exposesBug(Bugs.noCurrentTrack))
+    @available(macOS 26.0, *)
     func firstValueIsTheCurrentTrack() async {
         let player = Player(playing: Tracks.jingle)
         let watcher = Watcher(player.nowPlaying())
-        guard await watcher.waitsToSee("a first value", orRecord: Bugs.noCurrentTrack, where: { !$0.isEmpty }) else {
+        guard await watcher.seesAFirstValue(orRecord: Bugs.noCurrentTrack) else {
             return
         }
         #expect(
@@ -29,6 +30,7 @@ struct NowPlayingTests {
     @Test(
         "An observer never sees a title with another track's length",
         .exposesBug(Bugs.tornState, Bugs.latestMissed))
+    @available(macOS 26.0, *)
     func neverTorn() async {
         let player = Player(playing: Tracks.jingle)
         let watcher = Watcher(player.nowPlaying())
@@ -48,12 +50,13 @@ struct NowPlayingTests {
     @Test(
         "A busy observer may skip tracks, but it ends up seeing the track that plays now",
         .exposesBug(Bugs.latestMissed, Bugs.tornState))
+    @available(macOS 26.0, *)
     func busyObserverEndsAtTheNewest() async {
         let player = Player(playing: Tracks.jingle)
         let watcher = Watcher(player.nowPlaying())
         watcher.hold()
         player.play(Tracks.morningRide)
-        guard await watcher.waitsToSee("a first value", orRecord: Bugs.latestMissed, where: { !$0.isEmpty }) else {
+        guard await watcher.seesAFirstValue(orRecord: Bugs.latestMissed) else {
             return
         }
         // The observer is busy with its first value while three more tracks start: two in one
@@ -70,6 +73,7 @@ struct NowPlayingTests {
     }
 
     @Test("shutDown() ends every observer's loop, and a later observer's at once", .exposesBug(Bugs.neverEnds))
+    @available(macOS 26.0, *)
     func shutDownEndsEveryLoop() async {
         let player = Player(playing: Tracks.jingle)
         let first = Watcher(player.nowPlaying())
@@ -90,6 +94,7 @@ struct NowPlayingTests {
     }
 
     @Test("Two observers each see every track that plays long enough")
+    @available(macOS 26.0, *)
     func twoObserversBothSeeEachTrack() async {
         let player = Player(playing: Tracks.jingle)
         let watchers = [Watcher(player.nowPlaying()), Watcher(player.nowPlaying())]
@@ -110,13 +115,14 @@ struct NowPlayingTests {
     }
 
     @Test("Cancelling one observer's task ends its loop; the other goes on")
+    @available(macOS 26.0, *)
     func cancelEndsOneLoop() async {
         let player = Player(playing: Tracks.jingle)
         let leaving = Watcher(player.nowPlaying())
         let staying = Watcher(player.nowPlaying())
         player.play(Tracks.morningRide)
         for watcher in [leaving, staying] {
-            guard await watcher.waitsToSee("a first value", orRecord: Bugs.noCurrentTrack, where: { !$0.isEmpty })
+            guard await watcher.seesAFirstValue(orRecord: Bugs.noCurrentTrack)
             else { return }
         }
         leaving.task?.cancel()
@@ -130,6 +136,7 @@ struct NowPlayingTests {
     }
 
     @Test("An observer cancelled before it starts, or while it is busy, ends its loop")
+    @available(macOS 26.0, *)
     func cancelBeforeStartAndWhileBusy() async {
         let player = Player(playing: Tracks.jingle)
         let early = Watcher(player.nowPlaying())
@@ -137,7 +144,7 @@ struct NowPlayingTests {
         let busy = Watcher(player.nowPlaying())
         busy.hold()
         player.play(Tracks.nightBus)
-        guard await busy.waitsToSee("a first value", orRecord: Bugs.latestMissed, where: { !$0.isEmpty }) else {
+        guard await busy.seesAFirstValue(orRecord: Bugs.latestMissed) else {
             return
         }
         player.play(Tracks.tidal)

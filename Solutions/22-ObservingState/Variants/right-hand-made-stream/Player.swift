@@ -2,6 +2,8 @@ import Observation
 
 /// The radio's player. It lives on the main actor, like the screens that show what it plays,
 /// and it is `@Observable`: a screen reads ``title`` and ``seconds`` and is redrawn when they change.
+// Observations is new in macOS 26 (Linux has it with the toolchain), hence the availability.
+@available(macOS 26.0, *)
 @MainActor
 @Observable
 public final class Player {
