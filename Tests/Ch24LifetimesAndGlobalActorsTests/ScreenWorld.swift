@@ -23,8 +23,10 @@ struct ScreenWorld {
         _ score: String, of match: String, on screen: MatchScreen, sourceLocation: SourceLocation = #_sourceLocation
     ) async -> Bool {
         feed.send(score, to: match)
-        let shown = await withinHangLimit {
-            while await screen.score != score { await Task.yield() }
+        // The wait runs in a task of its own that may be freed after this returns: it holds the
+        // screen weakly, so the test's reference stays the last one.
+        let shown = await withinHangLimit { [weak screen] in
+            while let screen, await screen.score != score { await Task.yield() }
         }
         guard case .finished = shown else {
             Bugs.scoreNotShown.record(
