@@ -5,7 +5,8 @@ import WorkbookTesting
 private let diagnosticLessons: [DiagnosticLesson] = [
     DiagnosticLesson(Bugs.sharedStore, file: "Inventory.swift", containing: "Inventory"),
     DiagnosticLesson(Bugs.sharedStore, file: "Inventory.swift", containing: "concurrency-safe"),
-    DiagnosticLesson(Bugs.neverUnregistered, file: "MatchScreen.swift", containing: "deinit"),
+    DiagnosticLesson(Bugs.deinitCallsMainActor, file: "MatchScreen.swift", group: "ActorIsolatedCall"),
+    DiagnosticLesson(Bugs.deinitCallsMainActor, file: "MatchScreen.swift", containing: "main actor-isolated"),
 ]
 
 @Suite("Chapter 24: the shop and the screen in the Swift 6 language mode")
