@@ -40,6 +40,10 @@ enum Bugs {
         "a plain deinit calls main-actor code",
         "a deinit that is not marked isolated is nonisolated, even in a @MainActor class, because it runs wherever the last release happens; mark it isolated deinit, then it runs on the main actor and may call the registry",
         section: "A deinit runs where the last release happens")
+    static let deinitTrapped = reading.lesson(
+        "the process stopped while a screen was released off the main actor",
+        "the screen's last reference went away in nonisolated code, and the process died; a deinit runs wherever the last release happens, so code in it that insists on the main actor traps there",
+        section: "A deinit runs where the last release happens")
     static let assumeIsolatedDeinit = reading.lesson(
         "MainActor.assumeIsolated was used to reach the main actor",
         "assumeIsolated does not move code to the main actor, it stops the process when the code runs elsewhere, and a deinit runs wherever the last release happens; write isolated deinit instead",

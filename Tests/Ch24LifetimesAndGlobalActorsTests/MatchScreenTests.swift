@@ -64,20 +64,32 @@ struct MatchScreenTests {
         "Released off the main actor, the screen unregisters on the main actor and stops listening",
         .exposesBug(Bugs.listeningLeaked))
     nonisolated func releaseOffMainActor() async {
-        let world = await ScreenWorld()
-        var screen: MatchScreen? = await world.screen(for: "final")
-        await screen?.start()
-        // The last reference goes away here, in nonisolated code: the deinit can't run on the
-        // main actor right now, so the runtime runs it there as soon as it can.
-        screen = nil
-        let registry = world.registry
-        let unregistered = await withinHangLimit { await registry.waitForUnregistrations(1) }
-        guard case .finished = unregistered else {
-            Bugs.neverUnregistered.record("the screen was released off the main actor and never unregistered.")
-            return
+        // In a child process: a deinit that claims the main actor it isn't on stops the process.
+        let log = CrashLog()
+        let run = await #expect(processExitsWith: .success, Bugs.deinitTrapped.comment) { [log = log as CrashLog] in
+            await log.runScenario { await offMainReleaseScenario() }
         }
-        let changes = await registry.changes
-        #expect(changes == [.registered("match/final"), .unregistered("match/final")])
-        await world.expectSubscriptionsClosed(leaving: 0, after: "releasing the screen off the main actor")
+        let claimsMainActor = swift6.escapeHatches(in: "MatchScreen.swift").contains { $0.kind == .assumeIsolated }
+        log.explain(run, as: claimsMainActor ? Bugs.assumeIsolatedDeinit : Bugs.deinitTrapped)
     }
+}
+
+/// In a child process: makes a screen, starts it, and drops the last reference in nonisolated
+/// code, then waits (bounded) for the unregistration and the closed subscription.
+func offMainReleaseScenario() async {
+    let world = await ScreenWorld()
+    var screen: MatchScreen? = await world.screen(for: "final")
+    await screen?.start()
+    // The last reference goes away here, in nonisolated code: the deinit can't run on the
+    // main actor right now, so the runtime runs it there as soon as it can.
+    screen = nil
+    let registry = world.registry
+    let unregistered = await withinHangLimit { await registry.waitForUnregistrations(1) }
+    guard case .finished = unregistered else {
+        Bugs.neverUnregistered.record("the screen was released off the main actor and never unregistered.")
+        return
+    }
+    let changes = await registry.changes
+    #expect(changes == [.registered("match/final"), .unregistered("match/final")])
+    await world.expectSubscriptionsClosed(leaving: 0, after: "releasing the screen off the main actor")
 }
