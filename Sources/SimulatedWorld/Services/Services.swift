@@ -3,6 +3,7 @@
 // `ThumbnailService` (and its callback form), `ImageHost` and `RiskDesk` (requests held until
 // the test decides), `ExportStudio`, `BackgroundJobs`, `DiskCache`, `ThumbnailAlbum` (a store
 // that is not safe from two tasks at once), and the photo editor's world (`Photo`,
-// `PhotoEditing`).
+// `PhotoEditing`), a live-score feed (`ScoreFeed`) and a store's change log that notes
+// the actor of each change (`StockJournal`).
 //
 // May use Controls.
