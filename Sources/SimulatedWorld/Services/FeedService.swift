@@ -64,7 +64,14 @@ public final class FeedService {
     /// Requests that ended, in any way: answered, failed or cancelled.
     public let ended = ObservedCount()
 
-    private var gates: [Int: Gate] = [:]
+    /// The held requests. Locked rather than main-actor state, because a cancellation handler
+    /// runs on the thread that cancels, outside any actor.
+    private struct Held: Sendable {
+        var waiting: [Int: CheckedContinuation<Void, any Error>] = [:]
+        var letThrough: Set<Int> = []
+        var cancelled: Set<Int> = []
+    }
+    private let held = Locked(Held())
     private var failing: Set<Int> = []
 
     public init() {}
@@ -82,17 +89,18 @@ public final class FeedService {
     }
 
     /// Fetches the feed. Records the request at once, on the caller's turn of the main actor,
-    /// then waits until the test answers or fails it. Throws `CancellationError` if the task
-    /// is cancelled before or while it waits, and ``FeedServiceError`` if the test fails it.
+    /// and starts waiting there too (no hop), until the test answers or fails it. Throws
+    /// `CancellationError` if the task is cancelled before or while it waits (deterministically:
+    /// a cancel that comes while the request waits ends it, even if the test answers it
+    /// afterwards), and ``FeedServiceError`` if the test fails it.
     public func fetchFeed() async throws -> [String] {
         let number = requests.count + 1
         requests.append(Request(number: number, taskName: Task.name, sentWhileCancelled: Task.isCancelled))
         events.append(.sent(number))
         sent.increment()
-        let gate = gate(number)
         defer { ended.increment() }
         do {
-            try await gate.pass()
+            try await wait(for: number)
         } catch {
             events.append(.cancelled(number))
             throw error
@@ -107,19 +115,42 @@ public final class FeedService {
 
     /// Lets request `number` deliver its posts (now, or as soon as it is sent).
     public func answer(_ number: Int) {
-        gate(number).open()
+        letThrough(number)
     }
 
     /// Makes request `number` fail with ``FeedServiceError`` (now, or as soon as it is sent).
     public func fail(_ number: Int) {
         failing.insert(number)
-        gate(number).open()
+        letThrough(number)
     }
 
-    private func gate(_ number: Int) -> Gate {
-        if let gate = gates[number] { return gate }
-        let gate = Gate(closed: true)
-        gates[number] = gate
-        return gate
+    private func letThrough(_ number: Int) {
+        let waiter = held.withLock { held in
+            held.letThrough.insert(number)
+            return held.waiting.removeValue(forKey: number)
+        }
+        waiter?.resume()
+    }
+
+    /// Waits, on the main actor, until request `number` is let through or its task cancelled.
+    private func wait(for number: Int) async throws {
+        let held = held
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let outcome = held.withLock { held -> Result<Void, any Error>? in
+                    if held.cancelled.contains(number) { return .failure(CancellationError()) }
+                    if held.letThrough.contains(number) { return .success(()) }
+                    held.waiting[number] = continuation
+                    return nil
+                }
+                if let outcome { continuation.resume(with: outcome) }
+            }
+        } onCancel: {
+            let waiter = held.withLock { held in
+                held.cancelled.insert(number)
+                return held.waiting.removeValue(forKey: number)
+            }
+            waiter?.resume(throwing: CancellationError())
+        }
     }
 }
