@@ -120,6 +120,27 @@ struct FeedScreenTests {
         }
     }
 
+    @Test(
+        "An answer or a failure that arrives just before Cancel is not shown",
+        .exposesBug(Bugs.spinnerLate, Bugs.requestLate))
+    func resultJustBeforeCancel() async {
+        let screen = FeedScreen()
+        for (number, outcome) in [(1, "answered"), (2, "failed")] {
+            let load = screen.refresh()
+            guard screen.loadingAtOnce(request: number, after: "refreshTapped()") else { return }
+            // In one turn of the main actor: the service's result arrives, and the user taps
+            // Cancel before the load can get the main actor back.
+            if number == 1 { screen.service.answer(number) } else { screen.service.fail(number) }
+            screen.model.cancelTapped()
+            guard await screen.awaitEnd(of: [load]) else { return }
+            if !screen.settled(showing: []) {
+                Bugs.cancelledLoadShows.record(
+                    "Request #\(number) \(outcome) just before Cancel, and the screen shows: \(screen.shows).")
+                return
+            }
+        }
+    }
+
     @Test("A refresh that succeeds shows the posts and turns the spinner off")
     func refreshSucceeds() async {
         let screen = FeedScreen()

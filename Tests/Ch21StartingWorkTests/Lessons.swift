@@ -32,6 +32,10 @@ enum Bugs {
         "a cancelled load turns off the spinner of a newer load",
         "Refresh, Cancel, Refresh: the first load noticed its cancel after the second load had started, and its cleanup turned the spinner off while the second request was still loading",
         section: "A cancelled load leaves the screen alone")
+    static let cancelledLoadShows = reading.lesson(
+        "a cancelled load still shows its result",
+        "the service had already answered (or failed) when Cancel came, but the load had not had the main actor back yet; Cancel wins: a load cancelled by then must leave the screen as Cancel left it",
+        section: "A cancelled load leaves the screen alone")
     static let cancelShowsError = reading.lesson(
         "a cancel shows an error message",
         "the user cancelled, and the screen showed an error as if the request had failed: a cancel is not a failure",
