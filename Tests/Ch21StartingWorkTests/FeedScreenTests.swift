@@ -167,7 +167,8 @@ struct FeedScreenTests {
             let load = screen.refresh()
             guard await screen.awaitEnd(of: [load]) else { return }
             guard screen.service.requests.count == number else {
-                Bugs.wrongOutcome.record(
+                let lesson = screen.service.requests.count < number ? Bugs.refreshStuck : Bugs.wrongOutcome
+                lesson.record(
                     "Refresh number \(number) should send request #\(number); the service saw \(screen.serviceLog).")
                 return
             }

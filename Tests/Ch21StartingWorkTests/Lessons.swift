@@ -36,6 +36,10 @@ enum Bugs {
         "a cancelled load still shows its result",
         "the service had already answered (or failed) when Cancel came, but the load had not had the main actor back yet; Cancel wins: a load cancelled by then must leave the screen as Cancel left it",
         section: "A cancelled load leaves the screen alone")
+    static let refreshStuck = reading.lesson(
+        "Refresh does nothing after a load has ended",
+        "a tap on Refresh after the last load had ended sent no request: an immediate task that never really suspends runs to its end before Task.immediate returns, so code after the call (storing the handle, say) runs after the task's cleanup",
+        section: "Starting at once: Task.immediate")
     static let cancelShowsError = reading.lesson(
         "a cancel shows an error message",
         "the user cancelled, and the screen showed an error as if the request had failed: a cancel is not a failure",

@@ -21,7 +21,7 @@ public final class FeedScreenModel {
 
     /// The user tapped Refresh.
     public func refreshTapped() {
-        guard loadTask == nil else { return }
+        guard !isLoading else { return }
         isLoading = true
         loadTask = Task.immediate(name: "Refresh feed") { [weak self] in
             await self?.load()
@@ -31,7 +31,6 @@ public final class FeedScreenModel {
     /// The user tapped Cancel.
     public func cancelTapped() {
         loadTask?.cancel()
-        loadTask = nil
         isLoading = false
     }
 
@@ -48,6 +47,5 @@ public final class FeedScreenModel {
             errorMessage = "Couldn't load the feed."
         }
         isLoading = false
-        loadTask = nil
     }
 }
