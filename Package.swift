@@ -31,6 +31,7 @@ let chapters: [(folder: String, module: String)] = [
     ("18-AsyncStreams", "Ch18AsyncStreams"),
     ("19-ClocksAndTimeouts", "Ch19ClocksAndTimeouts"),
     ("20-TestingConcurrentCode", "Ch20TestingConcurrentCode"),
+    ("21-StartingWork", "Ch21StartingWork"),
     ("22-ObservingState", "Ch22ObservingState"),
     ("24-LifetimesAndGlobalActors", "Ch24LifetimesAndGlobalActors"),
 ]
