@@ -31,6 +31,7 @@ let chapters: [(folder: String, module: String)] = [
     ("18-AsyncStreams", "Ch18AsyncStreams"),
     ("19-ClocksAndTimeouts", "Ch19ClocksAndTimeouts"),
     ("20-TestingConcurrentCode", "Ch20TestingConcurrentCode"),
+    ("23-TaskLocalsAndPriority", "Ch23TaskLocalsAndPriority"),
 ]
 
 /// Part II chapters whose exercise is wrong under a Swift 6 compile. The package builds their

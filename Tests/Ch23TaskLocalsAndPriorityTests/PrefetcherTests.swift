@@ -1,0 +1,101 @@
+import SimulatedWorld
+import Testing
+import WorkbookTesting
+
+#if Solutions
+    import Ch23TaskLocalsAndPrioritySolution
+#else
+    import Ch23TaskLocalsAndPriority
+#endif
+
+/// A held backend with a prefetch of `page` started and held in it; nil (with a lesson
+/// recorded) if the prefetch never reached the backend.
+func heldPrefetch(of page: Int) async -> (TracedBackend, PagePrefetcher)? {
+    let backend = TracedBackend(holding: true)
+    let prefetcher = PagePrefetcher(backend: backend)
+    await prefetcher.prefetch(page)
+    guard await awaitCalls(backend, 1, orRecord: Bugs.neverReturns) else {
+        backend.releaseAll()
+        return nil
+    }
+    return (backend, prefetcher)
+}
+
+/// Checks that `backend` saw exactly one call, for `page`.
+func expectOneCall(_ backend: TracedBackend, for page: Int) {
+    let endpoints = backend.calls.map(\.endpoint)
+    if endpoints.count > 1 {
+        Bugs.fetchedTwice.record("PagePrefetcher.load (PagePrefetcher.swift): the backend saw \(endpoints).")
+    }
+    #expect(endpoints.first == "page \(page)", Bugs.wrongPage.comment)
+}
+
+@Suite("Chapter 23: a prefetch that the user waits for")
+struct PrefetcherTests {
+    @Test("A prefetch starts at background priority")
+    func prefetchStartsInTheBackground() async {
+        guard let (backend, _) = await heldPrefetch(of: 2) else { return }
+        let priority = backend.calls[0].priority
+        if priority != .background {
+            Bugs.prefetchNotBackground.record(
+                "PagePrefetcher.prefetch (PagePrefetcher.swift) fetched page 2 at \(describe(priority)).")
+        }
+        backend.releaseAll()
+    }
+
+    @Test(
+        "Loading a page being prefetched raises the prefetch to the caller's priority",
+        .exposesBug(Bugs.userWaitsAtBackground))
+    func waiterEscalatesThePrefetch() async {
+        guard let (backend, prefetcher) = await heldPrefetch(of: 2) else { return }
+        let load = Task(priority: .userInitiated) { try await prefetcher.load(2) }
+        let escalated = backend.escalated
+        if case .stillSuspended = await withinHangLimit(hangLimit, { await escalated.reach(1) }) {
+            Bugs.userWaitsAtBackground.record(
+                "PagePrefetcher.load (PagePrefetcher.swift): while a .userInitiated task waited for page 2, the prefetch ran at \(describe(backend.calls[0].priority)) all along."
+            )
+        } else if let escalation = backend.escalations.first, escalation.to < .userInitiated {
+            Bugs.userWaitsAtBackground.record(
+                "The prefetch of page 2 was raised only to \(describe(escalation.to)), below the waiting .userInitiated task."
+            )
+        }
+        backend.letThrough("page 2")
+        let page = await awaitResult(of: { try await load.value }, orRecord: Bugs.neverReturns)
+        #expect(page?.value == "page 2: ok", Bugs.wrongPage.comment)
+        expectOneCall(backend, for: 2)
+    }
+
+    @Test("A prefetched page loads without a second call")
+    func prefetchedPageIsKept() async {
+        let backend = TracedBackend()
+        let prefetcher = PagePrefetcher(backend: backend)
+        await prefetcher.prefetch(3)
+        let ended = backend.ended
+        guard await awaitResult(of: { await ended.reach(1) }, orRecord: Bugs.neverReturns) != nil else { return }
+        let first = try? await prefetcher.load(3)
+        let second = try? await prefetcher.load(3)
+        #expect(first == "page 3: ok" && second == "page 3: ok", Bugs.wrongPage.comment)
+        expectOneCall(backend, for: 3)
+    }
+
+    @Test("A failed prefetch is forgotten: the page is fetched again")
+    func failedPrefetchIsForgotten() async {
+        let backend = TracedBackend()
+        backend.failCalls(per: FailurePlan(failingCall: 1))
+        let prefetcher = PagePrefetcher(backend: backend)
+        await prefetcher.prefetch(4)
+        let ended = backend.ended
+        guard await awaitResult(of: { await ended.reach(1) }, orRecord: Bugs.neverReturns) != nil else { return }
+        // A load that comes while the failure is being delivered may still get its error;
+        // the load after that must fetch the page again.
+        if (try? await prefetcher.load(4)) == nil {
+            let retry = await awaitResult(of: { try await prefetcher.load(4) }, orRecord: Bugs.neverReturns)
+            if case .failure(let error) = retry {
+                Bugs.failureReplayed.record(
+                    "PagePrefetcher.load (PagePrefetcher.swift): the prefetch of page 4 failed; the next two loads \(describeThrown(error)), and the backend saw \(backend.calls.map(\.endpoint))."
+                )
+            }
+        }
+        #expect(backend.calls.count == 2, "\(backend.calls.map(\.endpoint))")
+    }
+}
