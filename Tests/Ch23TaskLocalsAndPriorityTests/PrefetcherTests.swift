@@ -78,6 +78,18 @@ struct PrefetcherTests {
         expectOneCall(backend, for: 3)
     }
 
+    @Test("A page prefetched twice, or prefetched after it was fetched, is fetched once")
+    func prefetchIsNotRepeated() async {
+        guard let (backend, prefetcher) = await heldPrefetch(of: 6) else { return }
+        await prefetcher.prefetch(6)
+        backend.letThrough("page 6")
+        let first = await awaitResult(of: { try await prefetcher.load(6) }, orRecord: Bugs.neverReturns)
+        await prefetcher.prefetch(6)
+        let second = await awaitResult(of: { try await prefetcher.load(6) }, orRecord: Bugs.neverReturns)
+        #expect(first?.value == "page 6: ok" && second?.value == "page 6: ok", Bugs.wrongPage.comment)
+        expectOneCall(backend, for: 6)
+    }
+
     @Test("A failed prefetch is forgotten: the page is fetched again")
     func failedPrefetchIsForgotten() async {
         let backend = TracedBackend()
