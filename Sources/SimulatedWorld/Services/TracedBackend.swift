@@ -47,6 +47,12 @@ public struct TracedEscalation: Sendable, Equatable {
     public let from: TaskPriority
     /// The priority after it.
     public let to: TaskPriority
+
+    public init(endpoint: String, from: TaskPriority, to: TaskPriority) {
+        self.endpoint = endpoint
+        self.from = from
+        self.to = to
+    }
 }
 
 /// The error of a backend call that a test failed.
