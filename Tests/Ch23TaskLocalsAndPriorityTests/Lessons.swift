@@ -40,6 +40,10 @@ enum Bugs {
         "a page being prefetched was fetched a second time",
         "load waits for the prefetch already running for its page: one backend call per page, never two",
         section: "Your task")
+    static let prefetchCancelledWithLoad = reading.lesson(
+        "cancelling one load cancelled the prefetch",
+        "a load whose task is cancelled may stop waiting, but the prefetch it waited for goes on: other loads, now or later, still need that page",
+        section: "Your task")
     static let failureReplayed = reading.lesson(
         "a failed prefetch was never forgotten",
         "after a prefetch fails, it hands its error to those already waiting, and the next load of the page fetches it again instead of replaying the old error",

@@ -65,6 +65,37 @@ struct PrefetcherTests {
         expectOneCall(backend, for: 2)
     }
 
+    @Test(
+        "Cancelling a load that waits for a prefetch leaves the prefetch running for the next load",
+        .exposesBug(Bugs.userWaitsAtBackground))
+    func cancelledLoadKeepsThePrefetch() async {
+        guard let (backend, prefetcher) = await heldPrefetch(of: 7) else { return }
+        let load = Task(priority: .userInitiated) { try await prefetcher.load(7) }
+        // The escalation shows that the load is waiting for the prefetch.
+        let escalated = backend.escalated
+        if case .stillSuspended = await withinHangLimit(hangLimit, { await escalated.reach(1) }) {
+            Bugs.userWaitsAtBackground.record(
+                "PagePrefetcher.load (PagePrefetcher.swift): while a .userInitiated task waited for page 7, the prefetch stayed at .background."
+            )
+        }
+        load.cancel()
+        backend.letThrough("page 7")
+        switch await awaitResult(of: { try await load.value }, orRecord: Bugs.neverReturns) {
+        case .success("page 7: ok"), .failure(is CancellationError), nil:
+            break
+        case let outcome?:
+            Bugs.prefetchCancelledWithLoad.record(
+                "The cancelled load of page 7 ended with \(describeOutcome(outcome)), not the page or CancellationError."
+            )
+        }
+        let next = await awaitResult(of: { try await prefetcher.load(7) }, orRecord: Bugs.neverReturns)
+        if next?.value != "page 7: ok" || backend.calls.count > 1 {
+            Bugs.prefetchCancelledWithLoad.record(
+                "After one load of page 7 was cancelled, the next load \(describeOutcome(next)), and the backend saw \(backend.calls.map(\.endpoint))."
+            )
+        }
+    }
+
     @Test("A prefetched page loads without a second call")
     func prefetchedPageIsKept() async {
         let backend = TracedBackend()
