@@ -21,6 +21,25 @@ func heldPrefetch(of page: Int) async -> (TracedBackend, PagePrefetcher)? {
     return (backend, prefetcher)
 }
 
+/// Starts a `.userInitiated` load of `page`, whose prefetch is held in `backend`, and waits
+/// until the prefetch is escalated to the load's priority; records the lesson if it never is.
+func urgentLoad(
+    of page: Int, from prefetcher: PagePrefetcher, on backend: TracedBackend
+) async -> Task<String, any Error> {
+    let load = Task(priority: .userInitiated) { try await prefetcher.load(page) }
+    let escalated = backend.escalated
+    if case .stillSuspended = await withinHangLimit(hangLimit, { await escalated.reach(1) }) {
+        Bugs.userWaitsAtBackground.record(
+            "PagePrefetcher.load (PagePrefetcher.swift): while a .userInitiated task waited for page \(page), the prefetch ran at \(describe(backend.calls[0].priority)) all along."
+        )
+    } else if let escalation = backend.escalations.first, escalation.to < .userInitiated {
+        Bugs.userWaitsAtBackground.record(
+            "The prefetch of page \(page) was raised only to \(describe(escalation.to)), below the waiting .userInitiated task."
+        )
+    }
+    return load
+}
+
 /// Checks that `backend` saw exactly one call, for `page`.
 func expectOneCall(_ backend: TracedBackend, for page: Int) {
     let endpoints = backend.calls.map(\.endpoint)
@@ -48,17 +67,7 @@ struct PrefetcherTests {
         .exposesBug(Bugs.userWaitsAtBackground))
     func waiterEscalatesThePrefetch() async {
         guard let (backend, prefetcher) = await heldPrefetch(of: 2) else { return }
-        let load = Task(priority: .userInitiated) { try await prefetcher.load(2) }
-        let escalated = backend.escalated
-        if case .stillSuspended = await withinHangLimit(hangLimit, { await escalated.reach(1) }) {
-            Bugs.userWaitsAtBackground.record(
-                "PagePrefetcher.load (PagePrefetcher.swift): while a .userInitiated task waited for page 2, the prefetch ran at \(describe(backend.calls[0].priority)) all along."
-            )
-        } else if let escalation = backend.escalations.first, escalation.to < .userInitiated {
-            Bugs.userWaitsAtBackground.record(
-                "The prefetch of page 2 was raised only to \(describe(escalation.to)), below the waiting .userInitiated task."
-            )
-        }
+        let load = await urgentLoad(of: 2, from: prefetcher, on: backend)
         backend.letThrough("page 2")
         let page = await awaitResult(of: { try await load.value }, orRecord: Bugs.neverReturns)
         #expect(page?.value == "page 2: ok", Bugs.wrongPage.comment)
@@ -70,14 +79,8 @@ struct PrefetcherTests {
         .exposesBug(Bugs.userWaitsAtBackground))
     func cancelledLoadKeepsThePrefetch() async {
         guard let (backend, prefetcher) = await heldPrefetch(of: 7) else { return }
-        let load = Task(priority: .userInitiated) { try await prefetcher.load(7) }
         // The escalation shows that the load is waiting for the prefetch.
-        let escalated = backend.escalated
-        if case .stillSuspended = await withinHangLimit(hangLimit, { await escalated.reach(1) }) {
-            Bugs.userWaitsAtBackground.record(
-                "PagePrefetcher.load (PagePrefetcher.swift): while a .userInitiated task waited for page 7, the prefetch stayed at .background."
-            )
-        }
+        let load = await urgentLoad(of: 7, from: prefetcher, on: backend)
         load.cancel()
         backend.letThrough("page 7")
         switch await awaitResult(of: { try await load.value }, orRecord: Bugs.neverReturns) {
