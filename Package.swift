@@ -33,6 +33,7 @@ let chapters: [(folder: String, module: String)] = [
     ("20-TestingConcurrentCode", "Ch20TestingConcurrentCode"),
     ("21-StartingWork", "Ch21StartingWork"),
     ("22-ObservingState", "Ch22ObservingState"),
+    ("23-TaskLocalsAndPriority", "Ch23TaskLocalsAndPriority"),
     ("24-LifetimesAndGlobalActors", "Ch24LifetimesAndGlobalActors"),
 ]
 
