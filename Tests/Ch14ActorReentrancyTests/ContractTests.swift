@@ -391,6 +391,171 @@ private func exploreReviewOrders(_ endings: [AccountStep.Review]) async -> Explo
     }
 }
 
+// MARK: - Every failure point, every cancel point
+
+/// The calls of the failure and cancel points: `image(for:)` of "a", "b", then "a" again.
+private let cacheCalls = ["a", "b", "a"]
+
+/// Whichever download fails: that call throws the host's error, and called again, the cache
+/// asks the host only for what it doesn't have yet, and every call gets its image.
+private func cacheFailurePoints() async -> ExplorationReport {
+    await exploreFailurePoints(
+        "image(for:) of \(cacheCalls), one after the other",
+        world: { plan in
+            let host = ImageHost(holding: false)
+            host.failDownloads(per: plan)
+            return (host, ImageCache(host: host))
+        },
+        operation: { world in
+            var images: [String] = []
+            for id in cacheCalls { images.append(try await world.1.image(for: id).id) }
+            return images
+        }
+    ) { run, _ in
+        guard let result = run.outcome, let recovery = run.recovery else {
+            return [Violation(Bugs.callerNeverReturns, describeOutcome(run.outcome))]
+        }
+        var violations: [Violation] = []
+        if let failed = run.failedCall, !result.failed(with: ImageHostError.self) {
+            violations.append(
+                Violation(
+                    Bugs.cacheBreaksContract,
+                    "the download of \"\(failed)\" failed, and the calls \(describeOutcome(result))"))
+        }
+        // The first run kept every image it got, up to the failure: the second asks for the rest.
+        let kept = Set(run.calls.filter { $0 != run.failedCall })
+        let due = Array(Set(cacheCalls).subtracting(kept)).sorted()
+        if recovery.value != cacheCalls || run.recoveryCalls.sorted() != due {
+            violations.append(
+                Violation(
+                    run.failingCall == nil ? Bugs.downloadsAgain : Bugs.failureKeptForever,
+                    "called again, the calls \(describeOutcome(recovery)), asking the host for \(run.recoveryCalls) where \(due) was due"
+                ))
+        }
+        return violations
+    }
+}
+
+/// Cancelled before the call or as its download starts: the cancelled caller throws
+/// `CancellationError` or gets the image (the contract leaves it open), and the next caller
+/// gets the image.
+private func cacheCancelPoints() async -> ExplorationReport {
+    await exploreCancelPoints(
+        "image(for: \"a\"), then another caller for \"a\"",
+        world: { probe in
+            let host = ImageHost(holding: false)
+            host.onDownloadStart { probe.step("the download of \"\($0)\" starts") }
+            return ImageCache(host: host)
+        },
+        operation: { try await $0.image(for: "a").id }
+    ) { run, cache in
+        var violations: [Violation] = []
+        switch run.outcome {
+        case .success("a")?: break
+        case .failure(is CancellationError)? where !run.isBaseline: break
+        default:
+            violations.append(Violation(Bugs.cacheBreaksContract, "the caller \(describeOutcome(run.outcome))"))
+        }
+        let next = await withinHangLimit(hangLimit) { try await cache.image(for: "a") }
+        if case .finished(.success(let image)) = next, image.id == "a" { return violations }
+        violations.append(
+            Violation(
+                Bugs.failureKeptForever,
+                "after the first caller was cancelled, the next caller of image(for: \"a\") got no image"))
+        return violations
+    }
+}
+
+/// Withdrawals of 20 and 30, one after the other, on 100.
+private let withdrawals = [("a", 20), ("b", 30)]
+
+/// Runs the withdrawals in turn; returns the balance after them.
+private func withdrawInTurn(_ account: Account) async throws -> Int {
+    for (memo, amount) in withdrawals { try await account.withdraw(amount, memo: memo) }
+    return await account.balance
+}
+
+/// Whichever review is declined: that withdrawal throws the desk's error and takes nothing,
+/// and the withdrawals run again go through.
+private func accountFailurePoints() async -> ExplorationReport {
+    await exploreFailurePoints(
+        "withdraw \(withdrawals.map(\.1)) from \(openingBalance), one after the other",
+        world: { plan in
+            let desk = RiskDesk(holding: false)
+            desk.declineReviews(per: plan)
+            return Account(balance: openingBalance, riskDesk: desk)
+        },
+        operation: withdrawInTurn
+    ) { run, account in
+        guard let result = run.outcome, run.recovery != nil else {
+            return [Violation(Bugs.withdrawalNeverEnds, describeOutcome(run.outcome))]
+        }
+        var violations: [Violation] = []
+        if run.failingCall != nil, !result.failed(with: RiskDeskError.self) {
+            violations.append(
+                Violation(
+                    Bugs.accountBreaksContract,
+                    "the review of \(run.failedCall ?? "?") was declined, and \(describeOutcome(result))"))
+        }
+        // Every review that was not declined paid its withdrawal, in both runs.
+        let paid = (run.calls.filter { $0 != run.failedCall } + run.recoveryCalls).map { memo in
+            withdrawals.first { $0.0 == memo }?.1 ?? 0
+        }
+        let (balance, due) = (await account.balance, openingBalance - paid.reduce(0, +))
+        if balance != due {
+            violations.append(
+                Violation(
+                    Bugs.keepsMoney,
+                    "after the withdrawals that went through (\(paid)), the balance is \(balance), not \(due)"))
+        }
+        return violations
+    }
+}
+
+/// Cancelled before the call or as a review starts: the withdrawal in review throws
+/// `CancellationError` and takes nothing, and no later review starts.
+private func accountCancelPoints() async -> ExplorationReport {
+    await exploreCancelPoints(
+        "withdraw \(withdrawals.map(\.1)) from \(openingBalance), one after the other",
+        world: { probe in
+            let desk = RiskDesk(holding: false)
+            desk.onReviewStart { probe.step("the review of \"\($0)\" starts") }
+            return Account(balance: openingBalance, riskDesk: desk)
+        },
+        operation: withdrawInTurn
+    ) { run, account in
+        let paid = withdrawals.prefix(max((run.cancelAfter ?? withdrawals.count + 1) - 1, 0)).map(\.1).reduce(0, +)
+        let balance = await account.balance
+        var violations: [Violation] = []
+        switch run.outcome {
+        case .success? where run.isBaseline: break
+        case .failure(is CancellationError)? where !run.isBaseline: break
+        default:
+            violations.append(Violation(Bugs.accountBreaksContract, "the withdrawals \(describeOutcome(run.outcome))"))
+        }
+        if balance != openingBalance - paid {
+            violations.append(
+                Violation(
+                    Bugs.keepsMoney,
+                    "the balance is \(balance), where the withdrawals that went through leave \(openingBalance - paid)")
+            )
+        }
+        if !run.stepsAfterCancel.isEmpty && run.cancelAfter != 0 {
+            violations.append(
+                Violation(Bugs.accountBreaksContract, "after the cancel, \(run.stepsAfterCancel) started"))
+        }
+        return violations
+    }
+}
+
+extension Result {
+    /// Whether this is a failure with an error of type `type`.
+    fileprivate func failed<E: Error>(with type: E.Type) -> Bool {
+        if case .failure(let error) = self { return error is E }
+        return false
+    }
+}
+
 @Suite("Chapter 14: the contract, one call after another and in every order of overlapping calls")
 struct ActorReentrancyContractTests {
     @Test("Account, one call after another, does what a tiny model of its contract does (fixed seeds)")
@@ -414,6 +579,18 @@ struct ActorReentrancyContractTests {
                 }
             }
         }
+    }
+
+    @Test("Whichever download fails or review is declined, the call throws its error, and called again, it works")
+    func everyFailurePoint() async {
+        await cacheFailurePoints().record()
+        await accountFailurePoints().record()
+    }
+
+    @Test("Cancelled before the call or as its download or review starts, a caller leaves the cache and account intact")
+    func everyCancelPoint() async {
+        await cacheCancelPoints().record()
+        await accountCancelPoints().record()
     }
 
     @Test("Two withdrawals in review at once, whatever order the desk ends them in, approved, declined or cancelled")
