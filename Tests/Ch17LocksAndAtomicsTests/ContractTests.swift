@@ -22,7 +22,9 @@ struct LocksAndAtomicsContractTests {
         await Scenario.contractModels.runInChildProcess()
     }
 
-    @Test("Whichever fetch fails, thumbnail(for:) throws its error, keeps nothing, and works again")
+    @Test(
+        "Whichever fetch fails, or wherever the caller is cancelled, thumbnail(for:) keeps nothing wrong and works again"
+    )
     func everyFailurePoint() async {
         await Scenario.contractFailurePoints.runInChildProcess()
     }
@@ -153,7 +155,44 @@ extension Bugs {
         section: "The feed's cache and counters")
 }
 
-// MARK: - Every failure point, every order
+// MARK: - Every failure point, every cancel point, every order
+
+/// `thumbnail(for: "a")` cancelled before the call or as its fetch starts: it throws a cancel
+/// (`CancellationError` or the fetch's `URLError(.cancelled)`) or returns the thumbnail (the
+/// contract leaves it open); the cache never keeps anything wrong, and the next call gets it.
+private func cancelPoints() async -> ExplorationReport {
+    await exploreCancelPoints(
+        "thumbnail(for: \"a\"), then thumbnail(for: \"a\") again",
+        world: { probe in
+            let service = ThumbnailService()
+            service.onRequestStart { probe.step("the fetch of \"\($0.id)\" starts") }
+            return ThumbnailCache(service: service)
+        },
+        operation: { try await $0.thumbnail(for: "a") }
+    ) { run, cache in
+        var violations: [Violation] = []
+        switch run.outcome {
+        case .success(let thumbnail)? where thumbnail == .expected(for: "a"): break
+        case .failure(let error)? where !run.isBaseline && isCancel(error): break
+        default:
+            violations.append(Violation(Bugs.wrongThumbnail, "thumbnail(for: \"a\") \(describeOutcome(run.outcome))"))
+        }
+        if let kept = cache.cachedThumbnail(for: "a"), kept != .expected(for: "a") {
+            violations.append(
+                Violation(Bugs.wrongThumbnail, "the cache kept the thumbnail of \"\(kept.id)\" for \"a\""))
+        }
+        let next = await withinHangLimit(hangLimit) { try await cache.thumbnail(for: "a") }
+        if case .finished(.success(let thumbnail)) = next, thumbnail == .expected(for: "a") { return violations }
+        violations.append(
+            Violation(Bugs.failureHidden, "after the cancel, the next thumbnail(for: \"a\") got no thumbnail"))
+        return violations
+    }
+}
+
+/// Whether `error` reports a cancel, in either form.
+private func isCancel(_ error: any Error) -> Bool {
+    error is CancellationError || (error as? URLError)?.code == .cancelled
+}
 
 /// The three fetches of `thumbnail(for:)` of "a", "b", "c", one after the other.
 private let fetchIds = ["a", "b", "c"]
@@ -166,7 +205,7 @@ extension Scenario {
     }
 
     func contractFailurePoints(_ progress: ScenarioProgress) async {
-        progress.report { "thumbnail(for:) of \(fetchIds) was running, one fetch failing." }
+        progress.report { "thumbnail(for:) was running, one fetch failing or its caller cancelled." }
         let report = await exploreFailurePoints(
             "thumbnail(for:) of \(fetchIds), one after the other",
             world: { plan in
@@ -210,6 +249,7 @@ extension Scenario {
             return violations
         }
         report.record()
+        await cancelPoints().record()
     }
 
     func contractAnswerOrders(_ progress: ScenarioProgress) async {
