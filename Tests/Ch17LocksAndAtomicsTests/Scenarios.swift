@@ -61,6 +61,9 @@ enum Scenario: String, Codable, Sendable {
     case cacheManyCallers
     case metricsCountFromThreads
     case metricsManyCallers
+    case contractModels
+    case contractFailurePoints
+    case contractAnswerOrders
 
     /// The lesson for a pool that the watchdog found stuck in this scenario.
     var stalledLesson: Lesson {
@@ -94,6 +97,9 @@ enum Scenario: String, Codable, Sendable {
             case .cacheManyCallers: await cacheManyCallers(progress)
             case .metricsCountFromThreads: await metricsCountFromThreads(progress)
             case .metricsManyCallers: await metricsManyCallers(progress)
+            case .contractModels: await contractModels(progress)
+            case .contractFailurePoints: await contractFailurePoints(progress)
+            case .contractAnswerOrders: await contractAnswerOrders(progress)
             }
         }
     }

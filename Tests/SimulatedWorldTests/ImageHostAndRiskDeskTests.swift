@@ -68,4 +68,25 @@ struct ImageHostAndRiskDeskTests {
         try await desk.review(10, memo: "tram")
         #expect(desk.reviews.count == 5 && desk.inFlight.value == 0 && desk.inFlight.peak == 3)
     }
+
+    @Test("A failure plan fails the n-th download or review, and the start hooks see every one as it starts")
+    func failurePlanAndStartHooks() async throws {
+        let host = ImageHost(holding: false)
+        let downloads = Locked<[String]>([])
+        host.onDownloadStart { id in downloads.withLock { $0.append(id) } }
+        host.failDownloads(per: FailurePlan(failingCall: 2))
+        #expect(try await host.download("cat").id == "cat")
+        await #expect(throws: ImageHostError.self) { try await host.download("dog") }
+        #expect(try await host.download("dog").id == "dog")
+        #expect(downloads.withLock { $0 } == ["cat", "dog", "dog"] && host.failed.value == 1)
+
+        let desk = RiskDesk(holding: false)
+        let reviews = Locked<[String]>([])
+        desk.onReviewStart { memo in reviews.withLock { $0.append(memo) } }
+        let plan = FailurePlan(failingCall: 1)
+        desk.declineReviews(per: plan)
+        await #expect(throws: RiskDeskError.declined(memo: "rent")) { try await desk.review(80, memo: "rent") }
+        try await desk.review(80, memo: "rent")
+        #expect(reviews.withLock { $0 } == ["rent", "rent"] && plan.calls == ["rent", "rent"])
+    }
 }

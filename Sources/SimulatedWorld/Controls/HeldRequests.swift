@@ -20,6 +20,8 @@ public final class HeldRequests<Key: Hashable & Sendable>: Sendable {
         var gates: [Key: Gate] = [:]
         var failing: [Key: Bool] = [:]
         var requests: [Key] = []
+        var startHandler: (@Sendable (Key) -> Void)?
+        var failurePlan: FailurePlan?
     }
 
     private let state: Locked<State>
@@ -59,25 +61,41 @@ public final class HeldRequests<Key: Hashable & Sendable>: Sendable {
         for gate in gates { gate.open() }
     }
 
+    /// Calls `handler` with the key of each request as it starts, before it is held or looks
+    /// at cancellation: a test can count requests as steps, or cancel the task at an exact one.
+    public func onStart(_ handler: @escaping @Sendable (Key) -> Void) {
+        state.withLock { $0.startHandler = handler }
+    }
+
+    /// Lets `plan` decide which request fails too: every request that gets through its gate
+    /// is one call of the plan (described by its key), and the one the plan fails ends as if
+    /// its key had been let through as a failure.
+    public func fail(per plan: FailurePlan) {
+        state.withLock { $0.failurePlan = plan }
+    }
+
     /// One request for `key`: held at the gate of `key` while it is closed, then ended by
     /// `end`, which still counts as in flight (so a test that sees ``inFlight`` drop also sees
     /// what `end` counted). Throws `CancellationError` if the task is cancelled before or
     /// while it is held, and what `end` throws.
     public func pass<Result>(_ key: Key, end: (Passage) throws -> Result) async throws -> Result {
-        let (number, gate) = state.withLock { state in
+        let (number, gate, onStart) = state.withLock { state in
             state.requests.append(key)
-            return (state.requests.count, Self.gate(for: key, in: &state))
+            return (state.requests.count, Self.gate(for: key, in: &state), state.startHandler)
         }
         started.increment()
         inFlight.increment()
         defer { inFlight.decrement() }
+        onStart?(key)
         do {
             try await gate.pass()
         } catch {
             cancelled.increment()
             throw error
         }
-        return try end(Passage(number: number, failed: state.withLock { $0.failing[key] ?? false }))
+        let (failing, plan) = state.withLock { ($0.failing[key] ?? false, $0.failurePlan) }
+        let planned = plan?.nextCallFails("\(key)") ?? false
+        return try end(Passage(number: number, failed: failing || planned))
     }
 
     private static func gate(for key: Key, in state: inout State) -> Gate {

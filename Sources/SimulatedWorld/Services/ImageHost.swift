@@ -70,6 +70,14 @@ public final class ImageHost: Sendable {
     /// Lets every download through, held now or started later.
     public func releaseAll() { held.releaseAll() }
 
+    /// Calls `handler` with the id of each download as it starts, before it is held or looks
+    /// at cancellation: a test can count downloads as steps, or cancel a task at an exact one.
+    public func onDownloadStart(_ handler: @escaping @Sendable (String) -> Void) { held.onStart(handler) }
+
+    /// Lets `plan` decide which download fails too, with ``ImageHostError``: every download
+    /// that gets through its gate is one call of the plan, described by its id.
+    public func failDownloads(per plan: FailurePlan) { held.fail(per: plan) }
+
     /// Downloads image `id`. Held at the gate of `id` while the host holds it; throws
     /// `CancellationError` if the task is cancelled before or while it is held.
     public func download(_ id: String) async throws -> HostedImage {

@@ -51,6 +51,14 @@ public final class RiskDesk: Sendable {
     /// Approves every review, held now or started later, unless its memo was declined.
     public func approveAll() { held.releaseAll() }
 
+    /// Calls `handler` with the memo of each review as it starts, before it is held or looks
+    /// at cancellation: a test can count reviews as steps, or cancel a task at an exact one.
+    public func onReviewStart(_ handler: @escaping @Sendable (String) -> Void) { held.onStart(handler) }
+
+    /// Lets `plan` decide which review is declined too, with ``RiskDeskError``: every review
+    /// that gets through its gate is one call of the plan, described by its memo.
+    public func declineReviews(per plan: FailurePlan) { held.fail(per: plan) }
+
     /// Reviews a withdrawal of `amount` with memo `memo`. Returns if it is approved; throws
     /// ``RiskDeskError`` if it is declined, and `CancellationError` if the task is cancelled
     /// before or during the review.
