@@ -48,7 +48,8 @@ func boundedWait<Value: Sendable>(
 ) async -> (outcome: BoundedOutcome<Value>, leaked: Bool) {
     let first = FirstResumeWins<(outcome: BoundedOutcome<Value>, leaked: Bool)>()
     let leaksBefore = ContinuationLeaks.reported()
-    return await withCheckedContinuation { continuation in
+    let tally = HangTally.current
+    let result = await withCheckedContinuation { continuation in
         first.arm(continuation)
         let timer = Task {
             let leaked = await sleepCountingRunnableTime(for: limit, progress: progress) {
@@ -63,6 +64,8 @@ func boundedWait<Value: Sendable>(
             first.resume(with: (.finished(result), false))
         }
     }
+    if case .stillSuspended = result.outcome { tally?.noteHang() }
+    return result
 }
 
 /// Sleeps for `limit`, counting only time during which the process could run tasks.

@@ -91,21 +91,27 @@ public func exploreCancelPoints<World: Sendable, Value: Sendable>(
     var findings: [ExplorationFinding] = []
     var baselineSteps: [String] = []
     var runs = 0
-    for cancelAfter in [nil] + (points ?? []).map(Optional.some) {
-        let run = await runCancelPoint(cancelAfter, world: world, operation: operation, check: check)
+    var stopped = false
+    // One run; true when it hung and broke a promise, so the runs after it are skipped.
+    func explore(_ cancelAfter: Int?) async -> Bool {
+        let (run, hung) = await HangTally.counting {
+            await runCancelPoint(cancelAfter, world: world, operation: operation, check: check)
+        }
         runs += 1
         findings += run.findings
-        if cancelAfter == nil {
-            baselineSteps = run.steps
-            // Without a list, explore before the call and after every step the baseline saw.
-            if points == nil {
-                for point in 0...baselineSteps.count {
-                    let run = await runCancelPoint(point, world: world, operation: operation, check: check)
-                    runs += 1
-                    findings += run.findings
-                }
+        if cancelAfter == nil { baselineSteps = run.steps }
+        stopped = hung && !run.findings.isEmpty
+        return stopped
+    }
+    for cancelAfter in [nil] + (points ?? []).map(Optional.some) {
+        if await explore(cancelAfter) { break }
+        // Without a list, explore before the call and after every step the baseline saw.
+        if cancelAfter == nil, points == nil {
+            for point in 0...baselineSteps.count {
+                if await explore(point) { break }
             }
         }
+        if stopped { break }
     }
     return ExplorationReport(
         instrument: "every cancel point", scenario: scenario, runs: runs,
@@ -114,7 +120,7 @@ public func exploreCancelPoints<World: Sendable, Value: Sendable>(
                 finding.violation,
                 reproducer: finding.reproducer + "\n  Without a cancel, the scenario's steps were:\n"
                     + numbered(baselineSteps))
-        })
+        }, stoppedAfterHang: stopped)
 }
 
 private func runCancelPoint<World: Sendable, Value: Sendable>(

@@ -44,20 +44,30 @@ public func exploreFailurePoints<World: Sendable, Value: Sendable>(
     calls points: [Int]? = nil,
     check: (FailurePointRun<Value>, World) async -> [Violation]
 ) async -> ExplorationReport {
-    let baseline = await runFailurePoint(nil, world: world, operation: operation, check: check)
+    let (baseline, baselineHung) = await HangTally.counting {
+        await runFailurePoint(nil, world: world, operation: operation, check: check)
+    }
     var findings = baseline.findings
+    var runs = 1
+    // After a run that hung and broke a promise, the runs after it are skipped (``HangTally``).
+    var stopped = baselineHung && !baseline.findings.isEmpty
     let points = points ?? Array(stride(from: 1, through: baseline.calls.count, by: 1))
-    for point in points {
-        findings += await runFailurePoint(point, world: world, operation: operation, check: check).findings
+    for point in points where !stopped {
+        let (run, hung) = await HangTally.counting {
+            await runFailurePoint(point, world: world, operation: operation, check: check)
+        }
+        runs += 1
+        findings += run.findings
+        stopped = hung && !run.findings.isEmpty
     }
     return ExplorationReport(
-        instrument: "every failure point", scenario: scenario, runs: points.count + 1,
+        instrument: "every failure point", scenario: scenario, runs: runs,
         findings: findings.map { finding in
             ExplorationFinding(
                 finding.violation,
                 reproducer: finding.reproducer + "\n  Without a failure, the scenario's calls were:\n"
                     + numbered(baseline.calls))
-        })
+        }, stoppedAfterHang: stopped)
 }
 
 private func runFailurePoint<World: Sendable, Value: Sendable>(

@@ -54,13 +54,20 @@ public struct ExplorationReport: Sendable {
     public let runs: Int
     /// Every violation, in the order the runs found them.
     public let findings: [ExplorationFinding]
+    /// Whether the exploration stopped after a run that hung and broke a promise (see
+    /// ``HangTally``), leaving the rest of its runs untried.
+    public let stoppedAfterHang: Bool
 
     /// A report of `runs` runs of `scenario` under `instrument`, with its `findings`.
-    public init(instrument: String, scenario: String, runs: Int, findings: [ExplorationFinding]) {
+    public init(
+        instrument: String, scenario: String, runs: Int, findings: [ExplorationFinding],
+        stoppedAfterHang: Bool = false
+    ) {
         self.instrument = instrument
         self.scenario = scenario
         self.runs = runs
         self.findings = findings
+        self.stoppedAfterHang = stoppedAfterHang
     }
 
     /// Whether every run kept every promise.
@@ -78,7 +85,8 @@ public struct ExplorationReport: Sendable {
         for lesson in lessons {
             let same = findings.filter { $0.violation.lesson == lesson }
             let others =
-                same.count > 1 ? "\n(\(same.count - 1) other run(s) of this exploration broke the same promise.)" : ""
+                (same.count > 1 ? "\n(\(same.count - 1) other run(s) of this exploration broke the same promise.)" : "")
+                + (stoppedAfterHang ? "\n" + Self.stoppedAfterHang : "")
             // The header, what was observed and each line of the reproducer stand on lines of
             // their own, so that each can be shown in the learner's language.
             lesson.record(

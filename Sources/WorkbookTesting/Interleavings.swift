@@ -80,15 +80,23 @@ public func exploreInterleavings<World: Sendable>(
 ) async -> ExplorationReport {
     let orders = orders ?? permutations(of: labels.count)
     var findings: [ExplorationFinding] = []
-    for order in orders {
+    var runs = 0
+    var stopped = false
+    for order in orders where !stopped {
         let world = world()
-        await start(world)
-        for index in order { await release(world, index) }
-        let violations = await check(world, order)
+        let (violations, hung) = await HangTally.counting {
+            await start(world)
+            for index in order { await release(world, index) }
+            return await check(world, order)
+        }
+        runs += 1
         let reproducer =
             "Reproducer: the held steps were released in the order \(order):\n"
             + numbered(order.map { labels[$0] })
         findings += violations.map { ExplorationFinding($0, reproducer: reproducer) }
+        // After an order that hung and broke a promise, the others are skipped (``HangTally``).
+        stopped = hung && !violations.isEmpty
     }
-    return ExplorationReport(instrument: "interleavings", scenario: scenario, runs: orders.count, findings: findings)
+    return ExplorationReport(
+        instrument: "interleavings", scenario: scenario, runs: runs, findings: findings, stoppedAfterHang: stopped)
 }

@@ -96,8 +96,11 @@ public struct ModelCheck<Operation: Sendable & CustomStringConvertible, Observat
 
     /// Runs `operations` on both sides; returns where they first disagree, or `nil`.
     public func mismatch(_ operations: [Operation]) async -> ModelMismatch<Observation>? {
-        let expected = model(operations)
-        let actual = await real(operations)
+        Self.firstDifference(model(operations), await real(operations))
+    }
+
+    /// Where `actual` first differs from `expected`, or `nil`.
+    static func firstDifference(_ expected: [Observation], _ actual: [Observation]) -> ModelMismatch<Observation>? {
         for step in 0..<max(expected.count, actual.count) {
             let want = step < expected.count ? expected[step] : nil
             let got = step < actual.count ? actual[step] : nil
@@ -106,10 +109,29 @@ public struct ModelCheck<Operation: Sendable & CustomStringConvertible, Observat
         return nil
     }
 
+    /// Whether `operations` disagree with the model, and whether a wait of theirs hung.
+    private func failsCounting(_ operations: [Operation]) async -> (fails: Bool, hung: Bool) {
+        let (found, hung) = await HangTally.counting { () async -> ModelMismatch<Observation>? in
+            await mismatch(operations)
+        }
+        return (found != nil, hung)
+    }
+
     /// A shortest sequence found that still fails, from the failing `operations`.
+    ///
+    /// A candidate whose run hung costs the hang limit; after ``maxHungCandidates`` of them the
+    /// shrinking stops with the shortest sequence found so far.
     public func shrink(_ operations: [Operation]) async -> [Operation] {
         var current = operations
         var changed = true
+        var hungCandidates = 0
+        // Whether `candidate` still fails; false once too many candidates have hung.
+        func stillFails(_ candidate: [Operation]) async -> Bool {
+            guard hungCandidates < Self.maxHungCandidates else { return false }
+            let (fails, hung) = await failsCounting(candidate)
+            if hung { hungCandidates += 1 }
+            return fails
+        }
         while changed {
             changed = false
             // Drop chunks, halving their size down to single operations.
@@ -119,7 +141,7 @@ public struct ModelCheck<Operation: Sendable & CustomStringConvertible, Observat
                 while start < current.count {
                     var candidate = current
                     candidate.removeSubrange(start..<min(start + chunk, current.count))
-                    if await mismatch(candidate) != nil {
+                    if await stillFails(candidate) {
                         current = candidate
                         changed = true
                     } else {
@@ -133,7 +155,7 @@ public struct ModelCheck<Operation: Sendable & CustomStringConvertible, Observat
                 for simpler in simplify(current[index]) {
                     var candidate = current
                     candidate[index] = simpler
-                    if await mismatch(candidate) != nil {
+                    if await stillFails(candidate) {
                         current = candidate
                         changed = true
                         break
@@ -146,19 +168,33 @@ public struct ModelCheck<Operation: Sendable & CustomStringConvertible, Observat
 
     /// Checks the sequence of every seed in `seeds`; each failing one is shrunk and
     /// reported with its seed.
+    ///
+    /// A failing sequence whose run hung is reported as it is, not shrunk, and the seeds after
+    /// it are skipped (``HangTally``): each of their runs would wait out the hang limit too.
     public func explore(seeds: [UInt64] = fixedSeeds) async -> ExplorationReport {
         var findings: [ExplorationFinding] = []
+        var runs = 0
         for seed in seeds {
             let operations = sequence(seed: seed)
-            guard await mismatch(operations) != nil else { continue }
-            let shrunk = await shrink(operations)
+            runs += 1
+            let (fails, hung) = await failsCounting(operations)
+            guard fails else { continue }
+            let shrunk = hung ? operations : await shrink(operations)
             if let finding = await finding(for: shrunk, seed: seed, originalLength: operations.count) {
                 findings.append(finding)
             }
+            if hung {
+                return ExplorationReport(
+                    instrument: "operation sequences", scenario: name, runs: runs, findings: findings,
+                    stoppedAfterHang: true)
+            }
         }
         return ExplorationReport(
-            instrument: "operation sequences", scenario: name, runs: seeds.count, findings: findings)
+            instrument: "operation sequences", scenario: name, runs: runs, findings: findings)
     }
+
+    /// How many shrinking candidates may hang before the shrinking stops.
+    static var maxHungCandidates: Int { 2 }
 
     /// Replays `operations` (for example a reproducer's shrunk sequence) and reports the
     /// disagreement, if any.
@@ -171,9 +207,9 @@ public struct ModelCheck<Operation: Sendable & CustomStringConvertible, Observat
     private func finding(for operations: [Operation], seed: UInt64?, originalLength: Int) async
         -> ExplorationFinding?
     {
-        guard let mismatch = await mismatch(operations) else { return nil }
         let expected = model(operations)
         let actual = await real(operations)
+        guard let mismatch = Self.firstDifference(expected, actual) else { return nil }
         let steps = operations.enumerated().map { index, operation in
             let want = index < expected.count ? "\(expected[index])" : "nothing"
             let got = index < actual.count ? "\(actual[index])" : "nothing"

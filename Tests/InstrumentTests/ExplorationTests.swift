@@ -108,7 +108,8 @@ struct EveryCancelPointTests {
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined()
             return Planted.workAfterCancel.matches(issue) || Planted.cancelNotThrown.matches(issue)
-                ? text.contains("Reproducer: Cancel point") && text.contains("Found by every cancel point, in process a, b, c:")
+                ? text.contains("Reproducer: Cancel point")
+                    && text.contains("Found by every cancel point, in process a, b, c:")
                 : false
         }
     }
@@ -418,5 +419,57 @@ struct InterleavingTests {
         let last = try #require(report.findings.last)
         let replay = await exploreLatest(checksAfterAwait: false, orders: [[2, 1, 0]])
         #expect(replay.findings.map(\.description) == [last.description])
+    }
+}
+
+// MARK: - Runs that hang
+
+@Suite("Instruments: an exploration stops after a run that hung")
+struct HangStopTests {
+    /// A wait that hangs, with a short limit: what a wrong fix that never answers costs a run.
+    private static func hangingWait() async {
+        let never = ObservedCount()
+        _ = await withinHangLimit(.milliseconds(20)) { await never.reach(1) }
+        never.increment()  // release the abandoned waiter
+    }
+
+    @Test("Interleavings: the first order that hangs and breaks a promise is the last one run")
+    func interleavingsStop() async {
+        let report = await exploreInterleavings(
+            "two callers that never return", labels: ["a", "b"], world: { () },
+            start: { _ in await Self.hangingWait() },
+            release: { _, _ in }
+        ) { _, _ in [Violation(Planted.workAfterCancel, "it hung")] }
+        #expect(report.runs == 1)
+        #expect(report.stoppedAfterHang)
+    }
+
+    @Test("Operation sequences: a failing sequence that hangs is reported unshrunk, and no other seed runs")
+    func sequencesStop() async throws {
+        let check = ModelCheck<Int, String>(
+            "a type that never answers", lesson: Planted.oneSlot, length: 4,
+            generate: { random in random.below(3) },
+            real: { operations in
+                await Self.hangingWait()
+                return operations.map { _ in "still waiting" }
+            },
+            model: { operations in operations.map { _ in "answered" } })
+        let report = await check.explore()
+        #expect(report.runs == 1)
+        #expect(report.stoppedAfterHang)
+        let finding = try #require(report.findings.first)
+        #expect(finding.reproducer.contains("shrunk to 4"))
+    }
+
+    @Test("Operation sequences: a run that does not hang explores every seed, as before")
+    func sequencesGoOn() async {
+        let check = ModelCheck<Int, String>(
+            "a type that answers wrongly", lesson: Planted.oneSlot, length: 4,
+            generate: { random in random.below(3) },
+            real: { operations in operations.map { _ in "wrong" } },
+            model: { operations in operations.map { _ in "answered" } })
+        let report = await check.explore()
+        #expect(report.runs == fixedSeeds.count)
+        #expect(!report.stoppedAfterHang)
     }
 }
