@@ -60,5 +60,6 @@ private func startedAwayFromTheFront(_ service: ThumbnailService, expected: Int)
     let started = service.startedRequests.map(\.id)
     let front = Array(ids.prefix(expected))
     guard started.count == expected, started.sorted() != front.sorted() else { return nil }
-    return "When \(expected) requests had started, fetchAllThumbnails(for:from:maxInFlight:) had asked for \(startedIds(service)), where the first \(expected) ids, \(front), should have been taken first."
+    return
+        "When \(expected) requests had started, fetchAllThumbnails(for:from:maxInFlight:) had asked for \(startedIds(service)), where the first \(expected) ids, \(front), should have been taken first."
 }
