@@ -42,7 +42,7 @@ public struct Translation: Sendable, Equatable {
         public var tests: [String: String]
         /// A line of detail the chapter's tests write under a lesson (what they observed), as a
         /// template with `\(name)` placeholders as in the test source → the line in the language,
-        /// with the same placeholders (`\(name|seconds)` and `\(name|을를)` format the value).
+        /// with the same placeholders (`\(name|seconds)` and a particle filter format the value).
         public var details: [String: String]
 
         public init(

@@ -21,13 +21,18 @@ public protocol LineFeedDelegate: AnyObject, Sendable {
 /// queue, then the end. ``cancel()`` hangs up: the server records the cancel, no later line
 /// is delivered, and the delegate hears `URLError(.cancelled)`.
 public final class SimulatedLineFeedTask: Sendable {
-    private enum State {
+    private enum State: ResumableState {
         case suspended
         /// `resume()` is creating the connection.
         case starting
         case connecting(Task<Void, Never>)
         case connected(ScriptedLineStream)
         case completed
+
+        var isSuspended: Bool {
+            if case .suspended = self { return true }
+            return false
+        }
     }
 
     private let state = Locked(State.suspended)
@@ -45,12 +50,7 @@ public final class SimulatedLineFeedTask: Sendable {
 
     /// Connects and starts delivering. Does nothing if the task already started or ended.
     public func resume() {
-        let starts = state.withLock { state -> Bool in
-            guard case .suspended = state else { return false }
-            state = .starting
-            return true
-        }
-        guard starts else { return }
+        guard state.claimStart() else { return }
         let connection = Task { [self] in await connect() }
         let cancelledMeanwhile = state.withLock { state -> Bool in
             switch state {

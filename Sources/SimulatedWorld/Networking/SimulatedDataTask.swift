@@ -10,12 +10,17 @@ import Foundation
 /// Note that a `SimulatedDataTask` is not a Swift concurrency `Task`: cancelling the `Task`
 /// that happens to be waiting for this one does not cancel it. Only ``cancel()`` does.
 public final class SimulatedDataTask: Sendable {
-    private enum State {
+    private enum State: ResumableState {
         case suspended
         /// `resume()` is creating the transfer.
         case starting
         case running(Task<Void, Never>)
         case completed
+
+        var isSuspended: Bool {
+            if case .suspended = self { return true }
+            return false
+        }
     }
 
     private let state = Locked(State.suspended)
@@ -34,12 +39,7 @@ public final class SimulatedDataTask: Sendable {
 
     /// Starts the transfer. Does nothing if the task already started, finished or was cancelled.
     public func resume() {
-        let starts = state.withLock { state -> Bool in
-            guard case .suspended = state else { return false }
-            state = .starting
-            return true
-        }
-        guard starts else { return }
+        guard state.claimStart() else { return }
         session.completionsOwed.increment()
         session.transfersStarted.increment()
         // The transfer is created outside the lock: locks here guard state, never run work.

@@ -6,10 +6,10 @@ import Foundation
 /// Grammar that depends on a value lives in the catalog, not in the code:
 /// - a message whose value is an object (`{"one": "…", "other": "…"}`) is chosen by its
 ///   `count` parameter (English plurals);
-/// - `{name|을를}` (and `이가`, `은는`, `과와`, `으로로`) writes the value and the Korean
-///   particle its last syllable asks for, as it is read aloud: `챕터 02를`, `챕터 04를`,
-///   `챕터 01을`, `01-Continuations를`, `08-AsyncLet을` (``Particle``); after a sign it can't
-///   read, both forms (`을(를)`);
+/// - `{name|…}` with a Korean particle's two forms written together (the form after a final
+///   consonant first) writes the value and the form its last syllable asks for, as it is read
+///   aloud (``Particle``); after a sign it can't read, both forms. README.md, "Adding a
+///   language", has the particles and examples.
 /// - `{name|seconds}` writes a duration as the language says it: a value such as `0.5` or
 ///   `0.5 seconds` (as a `Duration` prints itself) through the message `format.seconds`.
 ///

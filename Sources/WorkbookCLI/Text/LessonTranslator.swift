@@ -128,7 +128,7 @@ public struct LessonTranslator: Sendable {
         return nil
     }
 
-    /// `text` with each `\(name)` replaced by its value, and `\(name|seconds)` or `\(name|을를)`
+    /// `text` with each `\(name)` replaced by its value, and `\(name|seconds)` or `\(name|…)` with a particle
     /// formatted by the language's catalog (a duration, a particle after the value).
     public func fillFormatted(_ text: String, with values: [String: String]) -> String {
         guard let catalog = details.catalog, text.contains("|") else { return Self.fill(text, with: values) }

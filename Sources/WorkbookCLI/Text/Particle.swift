@@ -1,40 +1,47 @@
 /// Korean particles whose form depends on the sound before them: the form after a final
-/// consonant, or the one after a vowel (`을`/`를`, `이`/`가`, `은`/`는`, `과`/`와`, `으로`/`로`).
+/// consonant, or the one after a vowel. A catalog names a particle by its two forms written
+/// together, the consonant form first (`{name|…}`; README.md, "Adding a language", lists
+/// them with examples), so no Korean text lives in this file.
 ///
 /// The sound is that of the value's last syllable as a Korean reader says it:
-/// - Hangul: its final consonant (받침): `워크북은`, `챕터 05가`.
-/// - Digits: Sino-Korean numbers (영 일 이 삼 사 오 육 칠 팔 구): `01을`, `02를`, `03이`.
+/// - Hangul: its final consonant (batchim).
+/// - Digits: the Sino-Korean numbers (yeong, il, i, sam, sa, o, yuk, chil, pal, gu).
 /// - A Latin word, the last one of a camel-case name or a path: as the word is written in Hangul
-///   as a loanword. It ends in a consonant after `m`, `n`, `l` and `ng` (타임, 캔슬레이션, 센더블,
-///   네트워킹), and after `p`, `t`, `k`/`ck`/`c` closing a short vowel (그룹, 렛, 타임아웃, 록,
-///   아토믹); every other ending is read with a vowel (피커, 코드, 컨티뉴에이션스, 스위프트, 태스크).
-///   A silent final `e` is skipped before `l`, `m`, `n` (센더블, 타임, 라인).
+///   as a loanword. It ends in a consonant after `m`, `n`, `l` and `ng` (time, cancellation,
+///   sendable, networking), and after `p`, `t`, `k`/`ck`/`c` closing a short vowel (group, let,
+///   timeout, lock, atomic); every other ending is read with a vowel (picker, code,
+///   continuations, swift, task). A silent final `e` is skipped before `l`, `m`, `n`
+///   (sendable, time, line).
 /// - Capitals at the end (`UI`, `URL`) or a word without vowels (`md`): the names of the letters,
-///   of which only L (엘), M (엠), N (엔) and R (알) end in a consonant.
+///   of which only L, M, N and R end in a consonant.
 /// - Closing quotes, backticks and brackets (`<chapter>`) and a trailing `/` are not read, nor is
-///   a part in parentheses at the end:
-///   the particle follows the word before it, as in `컴퓨터(PC)를`, `fetchPhoto(url:)를`.
-/// - Anything else (another script, a sign): both forms, `을(를)`.
+///   a part in parentheses at the end: the particle follows the word before it, as after
+///   `fetchPhoto(url:)`.
+/// - Anything else (another script, a sign): both forms, the consonant form first, the vowel
+///   form in parentheses.
 public enum Particle {
-    /// The particle of `pair` (the form after a final consonant, then the form after a vowel:
-    /// `을를`, `이가`, `은는`, `과와`, `으로로`) that fits after `word`.
+    /// The particle of `pair` that fits after `word`. `pair` is the particle's two forms
+    /// written together, the form after a final consonant first; the form after a vowel is its
+    /// last syllable. Empty when `pair` is not two forms of Hangul syllables.
     public static func after(_ word: String, _ pair: String) -> String {
-        let forms: (consonant: String, vowel: String)
-        switch pair {
-        case "을를": forms = ("을", "를")
-        case "이가": forms = ("이", "가")
-        case "은는": forms = ("은", "는")
-        case "과와": forms = ("과", "와")
-        case "으로로": forms = ("으로", "로")
-        default: return ""
-        }
+        let syllables = Array(pair)
+        guard syllables.count >= 2, syllables.allSatisfy(isSyllable) else { return "" }
+        let forms = (consonant: String(syllables.dropLast()), vowel: String(syllables.last!))
+        // A particle whose consonant form only adds a linking syllable to its vowel form (the
+        // instrumental particle) takes the vowel form after a final rieul too.
+        let linking = forms.consonant.count == 2 && forms.consonant.dropFirst() == forms.vowel
         switch finalConsonant(of: word) {
         case .some(nil): return forms.vowel
-        // ㄹ takes 로, not 으로.
-        case .some(.some(Self.rieul)) where pair == "으로로": return forms.vowel
+        case .some(.some(Self.rieul)) where linking: return forms.vowel
         case .some(.some): return forms.consonant
         case nil: return "\(forms.consonant)(\(forms.vowel))"
         }
+    }
+
+    /// Whether `character` is one precomposed Hangul syllable.
+    private static func isSyllable(_ character: Character) -> Bool {
+        guard let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1 else { return false }
+        return (0xAC00...0xD7A3).contains(scalar.value)
     }
 
     /// Final consonants (jongseong indices) the rules use.
@@ -82,7 +89,8 @@ public enum Particle {
         return rest
     }
 
-    /// The final consonant of a letter's Korean name: 엘, 엠, 엔, 알; the others end in a vowel.
+    /// The final consonant of a letter's Korean name: those of L, M, N and R end in a consonant;
+    /// the others in a vowel.
     private static func letterName(_ letter: Character) -> Int? {
         switch letter.uppercased() {
         case "L", "R": rieul
@@ -96,7 +104,7 @@ public enum Particle {
     private static func loanwordFinal(_ word: String) -> Int? {
         if word.hasSuffix("ng") { return ieung }
         var letters = Array(word)
-        // A silent e after l, m or n: 센더블, 타임, 라인.
+        // A silent e after l, m or n: sendable, time, line.
         if letters.count > 2, letters.last == "e", "lmn".contains(letters[letters.count - 2]) {
             letters.removeLast()
         }
@@ -106,8 +114,8 @@ public enum Particle {
         case "n": return nieun
         case "l": return rieul
         case "p", "t", "k", "c":
-            // p, t, k close a short vowel (그룹, 렛, 아웃, 록, 북, 아토믹); after a long vowel or
-            // another consonant they are read with ㅡ (루프, 부트, 태스크, 싱크).
+            // p, t, k close a short vowel (group, let, out, lock, book, atomic); after a long
+            // vowel or another consonant they are read with a vowel added (loop, boot, task, sink).
             var stem = letters.dropLast()
             if last == "k", stem.last == "c" { stem = stem.dropLast() }
             if stem.last == last { stem = stem.dropLast() }
