@@ -83,10 +83,11 @@ public struct CrashLog: Sendable, Codable {
     /// - The child ended the process before its scenario finished (an `exit` in the
     ///   exercise): records ``Lesson/endedProcessEarly(chapter:)``, whatever its exit status.
     /// - The child ran out of memory: records ``Lesson/ranOutOfMemory(chapter:)``.
-    /// - The child did not exit cleanly (`run` is nil): records `lesson`, together with the
-    ///   runtime's message translated into plain words.
+    /// - The child did not exit cleanly (`run` is nil): records `lesson`, with `detail` (what
+    ///   the test knows of the moment, one line each) and the runtime's message translated into
+    ///   plain words.
     public func explain(
-        _ run: ExitTest.Result?, as lesson: Lesson,
+        _ run: ExitTest.Result?, as lesson: Lesson, detail: String? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -101,7 +102,7 @@ public struct CrashLog: Sendable, Codable {
         } else if run == nil, CrashDiagnosis.ranOutOfMemory(stderr: stderr) {
             Lesson.ranOutOfMemory(chapter: lesson.chapter).record(diagnosis, sourceLocation: sourceLocation)
         } else if run == nil {
-            lesson.record(diagnosis, sourceLocation: sourceLocation)
+            lesson.record([detail, diagnosis].compactMap { $0 }.joined(separator: "\n"), sourceLocation: sourceLocation)
         }
     }
 }

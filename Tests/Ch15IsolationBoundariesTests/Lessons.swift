@@ -112,19 +112,32 @@ func unfinishedCallback(in log: String) -> String? {
 /// The runtime prints nothing when an isolation check fails here (Swift Testing turns the
 /// backtracer off in exit tests), so the SDK's trace says which callback was running, and a
 /// scan of the learner's code says what claimed the main actor there.
-func lessonForTrap(in log: CrashLog, callbackFile file: String, otherwise lesson: Lesson) -> Lesson {
-    guard let callback = unfinishedCallback(in: log.contents) else { return Bugs.crashed }
-    let died = " The process stopped while the SDK was calling \(callback)."
+func lessonForTrap(in log: CrashLog, callbackFile file: String, otherwise lesson: Lesson) -> TrapExplanation {
+    guard let callback = unfinishedCallback(in: log.contents) else { return TrapExplanation(Bugs.crashed) }
+    let died = "The process stopped while the SDK was calling \(callback)."
     let claims = swift6.escapeHatches(in: file).filter { $0.kind == .assumeIsolated }
     if !claims.isEmpty {
         let lines = claims.map { "\($0.file):\($0.line): `\($0.sourceLine)`" }.joined(separator: "; ")
-        return Bugs.assumeIsolatedOffMain.adding(died + " The claim: \(lines).")
+        return TrapExplanation(Bugs.assumeIsolatedOffMain, died + "\nThe claim: \(lines).")
     }
     if let conformance = mainActorConformance(marked: "preconcurrency") {
-        return Bugs.delegateTrapped.adding(
-            died + " \(conformance) makes the compiler accept a main-actor witness, and check it at run time.")
+        return TrapExplanation(
+            Bugs.delegateTrapped,
+            died + "\n\(conformance) makes the compiler accept a main-actor witness, and check it at run time.")
     }
-    return lesson.adding(died)
+    return TrapExplanation(lesson, died)
+}
+
+/// The lesson for a child process that trapped, and what the test knows of the moment (one
+/// line each), which ``CrashLog/explain(_:as:detail:sourceLocation:)`` records under it.
+struct TrapExplanation {
+    let lesson: Lesson
+    let detail: String?
+
+    init(_ lesson: Lesson, _ detail: String? = nil) {
+        self.lesson = lesson
+        self.detail = detail
+    }
 }
 
 /// A conformance to the SDK's delegate protocol marked `@attribute` (`preconcurrency`, `MainActor`)
@@ -140,13 +153,6 @@ func mainActorConformance(marked attribute: String) -> String? {
         }
     }
     return nil
-}
-
-extension Lesson {
-    /// The same lesson, with `detail` added to its explanation.
-    func adding(_ detail: String) -> Lesson {
-        Lesson(chapter: chapter, bug: bug, explanation: explanation + "." + detail, section: section, reading: reading)
-    }
 }
 
 /// The escape hatches in `file` that switch a Sendable or isolation check off, as a sentence, or "".

@@ -49,8 +49,7 @@ struct PreviewTests {
         let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
             await log.runScenario { await previewScenario() }
         }
-        log.explain(
-            run,
-            as: lessonForTrap(in: log, callbackFile: "CameraScreen+Preview.swift", otherwise: Bugs.delegateTrapped))
+        let trap = lessonForTrap(in: log, callbackFile: "CameraScreen+Preview.swift", otherwise: Bugs.delegateTrapped)
+        log.explain(run, as: trap.lesson, detail: trap.detail)
     }
 }

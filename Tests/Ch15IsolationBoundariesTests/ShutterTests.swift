@@ -35,7 +35,7 @@ struct ShutterTests {
         let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
             await log.runScenario { await shutterScenario() }
         }
-        log.explain(
-            run, as: lessonForTrap(in: log, callbackFile: "CameraScreen.swift", otherwise: Bugs.completionTrapped))
+        let trap = lessonForTrap(in: log, callbackFile: "CameraScreen.swift", otherwise: Bugs.completionTrapped)
+        log.explain(run, as: trap.lesson, detail: trap.detail)
     }
 }
