@@ -102,7 +102,8 @@ public struct CrashLog: Sendable, Codable {
         } else if run == nil, CrashDiagnosis.ranOutOfMemory(stderr: stderr) {
             Lesson.ranOutOfMemory(chapter: lesson.chapter).record(diagnosis, sourceLocation: sourceLocation)
         } else if run == nil {
-            lesson.record([detail, diagnosis].compactMap { $0 }.joined(separator: "\n"), sourceLocation: sourceLocation)
+            lesson.record(
+                [detail, diagnosis].compactMap { $0 }.joined(separator: "\n"), sourceLocation: sourceLocation)
         }
     }
 }
