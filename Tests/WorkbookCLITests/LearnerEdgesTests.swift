@@ -103,6 +103,22 @@ struct LearnerEdgesTests {
         #expect(merged.map(\.text) == ["a\nx\ny", "b"])
     }
 
+    @Test("A // comment Swift Testing took from above an #expect comes after the lesson, not before it")
+    func sourceCommentAfterLesson() {
+        let id = "Ch04CompletionHandlersTests.T/f()/T.swift:1:1"
+        let lesson = "the handler was called twice: once — see 'Once' in Chapters/04-CompletionHandlers/README.md"
+        let stream = [
+            #"{"kind":"test","payload":{"id":"\#(id)","kind":"function","displayName":"Once","name":"f()"},"version":0}"#,
+            #"{"kind":"event","payload":{"kind":"testStarted","testID":"\#(id)","messages":[]},"version":0}"#,
+            #"{"kind":"event","payload":{"kind":"issueRecorded","testID":"\#(id)","issue":{"isKnown":false},"messages":["#
+                + #"{"symbol":"fail","text":"Expectation failed"},{"symbol":"details","text":"// Zero calls were reported."},"#
+                + #"{"symbol":"details","text":"\#(lesson)"}]},"version":0}"#,
+            #"{"kind":"event","payload":{"kind":"testEnded","testID":"\#(id)","messages":[]},"version":0}"#,
+        ].joined(separator: "\n")
+        let run = TestRun.parse(eventStream: stream)
+        #expect(run.tests.first?.issues == [lesson + "\n// Zero calls were reported."])
+    }
+
     @Test("An exercise that is the original again is not started, even when the build fails: never last known")
     func resetThenBrokenBuild() {
         var tamper = TamperReport()

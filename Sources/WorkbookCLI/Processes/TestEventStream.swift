@@ -64,9 +64,13 @@ public struct TestRun: Equatable, Sendable {
     }
 
     /// The learner-facing text of an issue: its comments (the lesson), or else the failure line.
+    /// A `//` comment that Swift Testing took from the line above the `#expect` comes after
+    /// the others, so that the lesson stays the message's first line.
     static func message(of messages: [Record.Message]) -> String {
         let details = messages.filter { $0.symbol == "details" }.map(\.text)
-        if !details.isEmpty { return details.joined(separator: "\n") }
+        let fromSource = details.filter { $0.hasPrefix("//") }
+        let ordered = details.filter { !$0.hasPrefix("//") } + fromSource
+        if !ordered.isEmpty { return ordered.joined(separator: "\n") }
         return messages.first { $0.symbol == "fail" }?.text ?? "the test failed"
     }
 
