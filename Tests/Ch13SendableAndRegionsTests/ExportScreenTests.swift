@@ -71,8 +71,11 @@ struct ExportScreenTests {
         }
     }
 
-    @Test("The export renders every photo at once, reports each to the progress, and keeps their order")
+    @Test(
+        "The export renders every photo at once, reports each to the progress, and keeps their order",
+        .mayExposeBug(Bugs.progressUnprotected))
     func progressAndOrder() async {
+        // On the unfixed exercise, the unprotected progress loses an update in some runs only.
         let studio = ExportStudio(holdRenders: true)
         let screen = ExportScreen(studio: studio, settings: ExportSettings(quality: 0.5))
         let ids = ["p1", "p2", "p3"]
@@ -86,7 +89,9 @@ struct ExportScreenTests {
         studio.releaseRenders()
         guard let photos = await finished(export) else { return }
         #expect(photos.map(\.id) == ids, "exportTapped returns the photos in the order it was given.")
-        #expect(Set(screen.progress.finished) == Set(ids), "Every exported photo is reported to the progress once.")
-        #expect(screen.progress.finished.count == ids.count, "Every exported photo is reported to the progress once.")
+        if screen.progress.finished.count != ids.count || Set(screen.progress.finished) != Set(ids) {
+            Bugs.progressUnprotected.record(
+                "Every exported photo should be reported to the progress once; it holds \(screen.progress.finished).")
+        }
     }
 }

@@ -257,6 +257,15 @@ struct WorkbookModeTests {
         }
     }
 
+    @Test("Exercise check, a bug that shows in some runs only: a pass is fine, and a failure for its lesson too")
+    func intermittentBug() async throws {
+        var trait: ExposesBugTrait = .mayExposeBug(sampleLesson)
+        trait.modeOverride = .exerciseCheck
+        let test = try #require(Test.current)
+        try await trait.provideScope(for: test, testCase: Test.Case.current) {}
+        try await trait.provideScope(for: test, testCase: Test.Case.current) { sampleLesson.record() }
+    }
+
     @Test("Learner mode: the trait does nothing, so a failure is reported as it is")
     func learnerModeIsTransparent() async throws {
         var trait: ExposesBugTrait = .exposesBug(sampleLesson)
