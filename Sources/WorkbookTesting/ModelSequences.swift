@@ -212,7 +212,11 @@ public struct ModelCheck<Operation: Sendable & CustomStringConvertible, Observat
         guard let mismatch = Self.firstDifference(expected, actual) else { return nil }
         let steps = operations.enumerated().map { index, operation in
             let want = index < expected.count ? "\(expected[index])" : "nothing"
-            let got = index < actual.count ? "\(actual[index])" : "nothing"
+            // Past the difference, a real run that stopped there has no observation to show.
+            let got =
+                index < actual.count
+                ? "\(actual[index])"
+                : index + 1 > mismatch.step ? "(not reached: the run stopped at the difference)" : "nothing"
             let mark = index + 1 == mismatch.step ? "   <- differs" : ""
             return "  \(index + 1). \(operation): contract \(want), \(name) \(got)\(mark)"
         }
