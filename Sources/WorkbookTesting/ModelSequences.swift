@@ -218,7 +218,9 @@ public struct ModelCheck<Operation: Sendable & CustomStringConvertible, Observat
                 ? "\(actual[index])"
                 : index + 1 > mismatch.step ? "(not reached: the run stopped at the difference)" : "nothing"
             let mark = index + 1 == mismatch.step ? "   <- differs" : ""
-            return "  \(index + 1). \(operation): contract \(want), \(name) \(got)\(mark)"
+            // " → contract: " and " | " never occur in an operation or a state, so a translation
+            // can tell the four parts apart.
+            return "  \(index + 1). \(operation) → contract: \(want) | \(name): \(got)\(mark)"
         }
         let origin =
             seed.map { "seed \($0), a sequence of \(originalLength) operations shrunk to \(operations.count)" }

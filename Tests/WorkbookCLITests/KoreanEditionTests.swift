@@ -416,6 +416,42 @@ extension KoreanEditionTests {
         }
     }
 
+    @Test("A model-sequence reproducer's steps are translated, and a list value item by item")
+    func koreanSequenceLines() async throws {
+        let lesson = Lesson(chapter: "01-Continuations", bug: "a planted bug", explanation: "x", section: "Hints")
+        // A real side that stops after its first step, where the model goes on.
+        let check = ModelCheck<String, String>(
+            "Counter.next()", lesson: lesson, length: 3, generate: { _ in "step" },
+            real: { operations in operations.isEmpty ? [] : ["nothing, nothing"] },
+            model: { operations in operations.map { _ in "nothing" } })
+        let report = await check.replay(["step", "step"])
+        let finding = try #require(report.findings.first)
+        let lines = finding.reproducer.split(separator: "\n").map(String.init)
+        let shown = lines.map { Self.translator.translateLine($0, []) }
+        #expect(shown.allSatisfy { $0 != nil }, "untranslated: \(zip(lines, shown).filter { $1 == nil }.map(\.0))")
+        // The steps keep the learner's own operation and the subject; the instrument's words and
+        // the list of "nothing"s are Korean.
+        #expect(
+            shown.dropFirst().allSatisfy { ($0 ?? "").contains("step → ") && ($0 ?? "").contains("Counter.next(): ") })
+        #expect(shown.dropFirst().allSatisfy { !($0 ?? "").contains("nothing") && !($0 ?? "").contains("contract") })
+        #expect(shown.last??.contains("(") == true)
+        // A list that no template matches whole: each item alone, unknown items as recorded.
+        // A value that is a list keeps its brackets and quotes whole.
+        let parts = [
+            (
+                english: "spinner \\(spinner), posts \\(posts), \\(error), \\(requests) sent",
+                translated: "\\(posts)|\\(error)"
+            )
+        ]
+        #expect(
+            Self.translator.translateDetail("spinner on, posts [\"a\", \"b\"], no error, 2 sent", parts)
+                == "[\"a\", \"b\"]|no error")
+        let nothing = try #require(DetailLines.korean.translate("nothing"))
+        #expect(
+            Self.translator.translateLine("Then it returned nothing, b, nothing.", [])?.contains(
+                "\(nothing), b, \(nothing)") == true)
+    }
+
     @Test("The instruments' fixed lines are translated; a chapter's observations stay as recorded")
     func koreanDetailLines() {
         let shown = Self.translator.show(

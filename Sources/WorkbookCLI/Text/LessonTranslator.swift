@@ -103,12 +103,22 @@ public struct LessonTranslator: Sendable {
     /// `line` in the language, or nil when no template is the whole line: the instruments'
     /// templates first, then the chapter's. Each value a template captures is translated the
     /// same way (an outcome such as `it threw CancellationError()` inside a chapter's line, or
-    /// a chapter's step inside an instrument's), `depth` levels down.
+    /// a chapter's step inside an instrument's), `depth` levels down. A value that is a list
+    /// (items joined by ", ") is translated item by item when every item is a template, or when
+    /// no template matches it whole.
     public func translateLine(
         _ line: String, _ chapterTemplates: [(english: String, translated: String)], depth: Int = 3
     ) -> String? {
         let value: (String) -> String = { value in
-            depth > 0 ? translateLine(value, chapterTemplates, depth: depth - 1) ?? value : value
+            guard depth > 0 else { return value }
+            // A list ("#1 busy, #2 ended") whose every item is a template: item by item, before
+            // a template that would take the whole list as one value.
+            let items = value.components(separatedBy: ", ")
+            let each = items.count > 1 ? items.map { translateLine($0, chapterTemplates, depth: depth - 1) } : []
+            if !each.isEmpty, each.allSatisfy({ $0 != nil }) { return each.compactMap { $0 }.joined(separator: ", ") }
+            if let whole = translateLine(value, chapterTemplates, depth: depth - 1) { return whole }
+            // Otherwise the items a template matches, the others as recorded.
+            return each.isEmpty ? value : zip(each, items).map { $0 ?? $1 }.joined(separator: ", ")
         }
         return details.translate(line, value: value) ?? translateDetail(line, chapterTemplates, value: value)
     }
@@ -209,7 +219,71 @@ public struct LessonTranslator: Sendable {
         for (index, name) in names.enumerated() {
             if let range = Range(found.range(at: index + 1), in: line) { values[name] = String(line[range]) }
         }
+        // The shortest values may cut a list in two (`posts ["a", "b"]` read up to the first
+        // ", "); then, for a whole line, the shortest values that keep brackets and quotes whole.
+        if end == "$", !values.values.allSatisfy(isBalanced) {
+            return balancedValues(of: template, in: line) ?? values
+        }
         return values
+    }
+
+    /// Whether `text` closes every bracket it opens and every double quote.
+    static func isBalanced(_ text: String) -> Bool {
+        var open: [Character] = []
+        var quoted = false
+        for character in text {
+            if character == "\"" {
+                quoted.toggle()
+            } else if quoted {
+                continue
+            } else if "([{".contains(character) {
+                open.append(character)
+            } else if let opening = (["]": "[", ")": "(", "}": "{"] as [Character: Character])[character] {
+                guard open.popLast() == opening else { return false }
+            }
+        }
+        return open.isEmpty && !quoted
+    }
+
+    /// The values of `template`'s placeholders when `line` is the whole template and each
+    /// value is balanced (``isBalanced(_:)``), each as short as it can be; nil when none fit.
+    static func balancedValues(of template: String, in line: String) -> [String: String]? {
+        var literals: [String] = []
+        var names: [String] = []
+        var rest = Substring(template)
+        while let open = rest.range(of: "\\("), let close = rest[open.upperBound...].firstIndex(of: ")") {
+            literals.append(String(rest[..<open.lowerBound]))
+            names.append(String(rest[open.upperBound..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        literals.append(String(rest))
+        guard line.hasPrefix(literals[0]) else { return nil }
+        func fill(_ index: Int, from start: String.Index) -> [String]? {
+            guard index < names.count else { return start == line.endIndex ? [] : nil }
+            let next = literals[index + 1]
+            var searchFrom = start < line.endIndex ? line.index(after: start) : line.endIndex
+            while searchFrom <= line.endIndex {
+                let found: Range<String.Index>
+                if index + 1 == names.count {
+                    // The last literal ends the line.
+                    guard line.hasSuffix(next), line.index(line.endIndex, offsetBy: -next.count) > start else {
+                        return nil
+                    }
+                    found = line.index(line.endIndex, offsetBy: -next.count)..<line.endIndex
+                } else {
+                    guard let range = line.range(of: next, range: searchFrom..<line.endIndex) else { return nil }
+                    found = range
+                }
+                let value = String(line[start..<found.lowerBound])
+                if isBalanced(value), let others = fill(index + 1, from: found.upperBound) { return [value] + others }
+                if index + 1 == names.count || found.lowerBound == line.endIndex { return nil }
+                searchFrom = line.index(after: found.lowerBound)
+            }
+            return nil
+        }
+        let start = line.index(line.startIndex, offsetBy: literals[0].count)
+        guard let found = fill(0, from: start) else { return nil }
+        return Dictionary(zip(names, found)) { first, _ in first }
     }
 
     /// `text` with each `\(name)` whose value is known replaced by it.

@@ -14,9 +14,9 @@
 ///   (sendable, time, line).
 /// - Capitals at the end (`UI`, `URL`) or a word without vowels (`md`): the names of the letters,
 ///   of which only L, M, N and R end in a consonant.
-/// - Closing quotes, backticks and brackets (`<chapter>`) and a trailing `/` are not read, nor is
-///   a part in parentheses at the end: the particle follows the word before it, as after
-///   `fetchPhoto(url:)`.
+/// - Closing quotes, backticks and brackets (`<chapter>`), a trailing `/` or space are not read,
+///   nor is a part in parentheses at the end: the particle follows the word before it, as after
+///   `fetchPhoto(url:)` or `"Tidal" (187 s)`.
 /// - Anything else (another script, a sign): both forms, the consonant form first, the vowel
 ///   form in parentheses.
 public enum Particle {
@@ -78,7 +78,7 @@ public enum Particle {
     private static func readWord(of word: String) -> Substring {
         var rest = Substring(word)
         while let last = rest.last {
-            if "\"'`’”/>]".contains(last) {
+            if "\"'`’”/>] ".contains(last) {
                 rest = rest.dropLast()
             } else if last == ")", let open = rest.lastIndex(of: "("), open > rest.startIndex {
                 rest = rest[..<open]
