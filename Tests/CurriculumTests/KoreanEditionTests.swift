@@ -10,6 +10,13 @@ private func text(_ relativePath: String) -> String? {
     try? String(contentsOf: root.appendingPathComponent(relativePath), encoding: .utf8)
 }
 
+/// The `.swift` files under `folder` (relative to the root), at any depth, as relative paths.
+private func swiftFiles(under folder: String) -> [String] {
+    let enumerator = FileManager.default.enumerator(atPath: root.appendingPathComponent(folder).path)
+    return (enumerator?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".swift") }.sorted()
+        .map { "\(folder)/\($0)" }
+}
+
 /// What two readings must share: heading levels in order, hints, diagrams, and code.
 private struct ReadingShape {
     var headings: [Int] = []
@@ -338,10 +345,10 @@ struct KoreanEditionTests {
             let catalogPath = "Chapters/\(chapter.folder)/lessons.ko.json"
             let details = LessonCatalog.load(catalogPath)?.details ?? [:]
             guard !details.isEmpty else { continue }
-            let folder = root.appendingPathComponent("Tests/\(chapter.testTarget)")
-            let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-            let sources = files.filter { $0.hasSuffix(".swift") }
-                .compactMap { text("Tests/\(chapter.testTarget)/\($0)") }.joined(separator: "\n")
+            // What the chapter's tests write, with the words of the simulated world they use.
+            let sources =
+                (swiftFiles(under: "Tests/\(chapter.testTarget)") + swiftFiles(under: "Sources/SimulatedWorld"))
+                .compactMap(text).joined(separator: "\n")
                 .replacing(#/"\s*\+\s*"/#, with: "")  // literals joined with +, as one
                 .replacingOccurrences(of: "\\\"", with: "\"")
             for (english, korean) in details.sorted(by: { $0.key < $1.key }) {
