@@ -73,7 +73,7 @@ var targets: [Target] = [
     .target(name: "LegacyCameraSDK", dependencies: ["SimulatedWorld"], swiftSettings: [.swiftLanguageMode(.v5)]),
     // The instruments the tests use: bounded waits, crash diagnosis, the exposes-bug trait.
     // EXPLORATION.md explains the exploration instruments and the seeded-scheduler measurement.
-    .target(name: "WorkbookTesting", dependencies: ["SimulatedWorld"], exclude: ["EXPLORATION.md"]),
+    .target(name: "WorkbookTesting", dependencies: ["SimulatedWorld"], exclude: ["Exploration/EXPLORATION.md"]),
     // The curriculum manifest model, read by tests and tooling.
     .target(name: "WorkbookCurriculum"),
     // The `workbook` command (progress, check, hints, watch, reset, verify, student edition):

@@ -98,12 +98,10 @@ private func testNames(inSwiftFilesOf relativeFolder: String) -> Set<String> {
 /// The bug phrases of the lessons a Swift source defines: the first string literal of each
 /// `.lesson(` and `Lesson(chapter: …, bug:`. Interpolations stay as written (`\(function)`).
 private func lessonKeys(inSwiftFilesOf relativeFolder: String) -> Set<String> {
-    let folder = root.appendingPathComponent(relativeFolder)
-    let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     let pattern = #/(?:\.lesson\(|Lesson\(\s*chapter:[^,]*,\s*bug:)\s*"((?:[^"\\]|\\.)*)"/#
     var keys: Set<String> = []
-    for file in files where file.hasSuffix(".swift") {
-        guard let source = text("\(relativeFolder)/\(file)") else { continue }
+    for file in swiftFiles(under: relativeFolder) {
+        guard let source = text(file) else { continue }
         for match in source.matches(of: pattern) {
             keys.insert(String(match.output.1).replacingOccurrences(of: "\\\"", with: "\""))
         }

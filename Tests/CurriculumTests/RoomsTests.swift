@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// The package root, found from this file's location.
+private let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// The modules organised into rooms (README.md, "The rooms of the code").
+private let roomedModules = ["Sources/WorkbookCLI", "Sources/SimulatedWorld", "Sources/WorkbookTesting"]
+
+/// The house by rooms: each module's files live in folders by concern, each folder says what
+/// lives there in a Swift file named after it, and no folder grows past what a newcomer can scan.
+@Suite("The rooms of the code")
+struct RoomsTests {
+    static let mostFilesPerFolder = 15
+
+    private func entries(_ path: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent(path).path)) ?? [])
+            .filter { !$0.hasPrefix(".") }.sorted()
+    }
+
+    private func isFolder(_ path: String) -> Bool {
+        var folder: ObjCBool = false
+        return FileManager.default.fileExists(
+            atPath: packageRoot.appendingPathComponent(path).path, isDirectory: &folder)
+            && folder.boolValue
+    }
+
+    @Test("Each module keeps its sources in rooms, and each room opens with a comment on what lives there")
+    func roomsHaveOpeningComments() throws {
+        for module in roomedModules {
+            let rooms = entries(module).filter { isFolder("\(module)/\($0)") }
+            #expect(!rooms.isEmpty, "\(module) has no rooms")
+            let loose = entries(module).filter { !isFolder("\(module)/\($0)") }
+            #expect(loose.isEmpty, "\(module) holds files outside its rooms: \(loose)")
+            for room in rooms {
+                let path = "\(module)/\(room)/\(room).swift"
+                let text = try? String(contentsOf: packageRoot.appendingPathComponent(path), encoding: .utf8)
+                let lines = (text ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+                    .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                #expect(
+                    !lines.isEmpty && lines.allSatisfy { $0.hasPrefix("//") },
+                    "\(path) should hold only a comment: what lives in \(room)/ and what it may use")
+            }
+        }
+    }
+
+    @Test("No room holds more than 15 files")
+    func roomsStaySmall() {
+        for module in roomedModules {
+            for room in entries(module) where isFolder("\(module)/\(room)") {
+                let files = entries("\(module)/\(room)")
+                #expect(
+                    files.count <= Self.mostFilesPerFolder,
+                    "\(module)/\(room) holds \(files.count) files; split it by concern (README.md, \"The rooms of the code\")"
+                )
+            }
+        }
+    }
+}
