@@ -64,10 +64,11 @@ enum Bugs {
 /// isolated parameter, so it is isolated to the cache's actor (SE-0420). The caller first
 /// counts itself in `arrivals` from code that can only run on that actor, then calls
 /// `image(for:)` without crossing an isolation boundary, so it keeps the actor until
-/// `image(for:)` first gives it up. Once a test has seen the count, nothing isolated to the
-/// cache (no other caller, no download's ending) can run before this caller has made its
-/// first checks. The test waits for that event, never for an order in which the actor runs
-/// its jobs: Swift promises none (SE-0306).
+/// `image(for:)` first gives it up: SE-0420 guarantees that no other task's code runs on the
+/// actor at the moment of a call between functions of the same isolation. Once a test has seen
+/// the count, nothing isolated to the cache (no other caller, no download's ending) can run
+/// before this caller has made its first checks. The test waits for that event, never for an
+/// order in which the actor runs its jobs: Swift promises none (SE-0306).
 func startCaller(
     _ cache: isolated ImageCache, for id: String, arrivals: ObservedCount? = nil
 ) -> Task<HostedImage, any Error> {
