@@ -211,6 +211,41 @@ private func koreanTexts(_ curriculum: Curriculum, keepDiagrams: Bool) -> [Korea
     return texts
 }
 
+/// Whether a Korean line ends in 합니다체: "…다", after a closing period, parenthetical asides
+/// ("…다(0.5초)") and a value quoted after a colon ("…끝납니다: nil") are set aside. A line
+/// that ends in a code span quotes a diagnostic and is not a sentence.
+private func endsInPoliteStyle(_ line: String) -> Bool {
+    var rest = withoutCodeSpans(line).trimmingCharacters(in: .whitespaces)
+    if rest.hasSuffix("`…`") { return true }
+    while true {
+        let trimmed = rest.replacing(#/\s*\([^()]*\)\.?$/#, with: "").replacing(#/:\s[^:]*$/#) {
+            hasHangul($0.output) ? String($0.output) : ""
+        }
+        .trimmingCharacters(in: .whitespaces)
+        if trimmed == rest { break }
+        rest = trimmed
+    }
+    if rest.hasSuffix(".") { rest.removeLast() }
+    return rest.hasSuffix("다") || rest.hasSuffix("세요")
+}
+
+/// The rows of the "테스트가 확인하는 것" table of a Korean reading: line number and cells.
+private func testTableRows(_ markdown: String) -> [(line: Int, cells: [String])] {
+    var rows: [(Int, [String])] = []
+    var inSection = false
+    for (index, line) in markdown.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        if line.hasPrefix("## ") { inSection = line == "## 테스트가 확인하는 것" }
+        guard inSection, line.hasPrefix("|"), !line.hasPrefix("| ---") else { continue }
+        // A `|` inside a code span is not a column.
+        let cells = withoutCodeSpans(String(line)).split(separator: "|").map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        .filter { !$0.isEmpty }
+        rows.append((index + 1, cells))
+    }
+    return rows
+}
+
 /// The heading of the glossary's table of discouraged terms.
 private let discouragedTermsHeading = "## 쓰지 않는 표현"
 
@@ -415,6 +450,33 @@ struct KoreanEditionTests {
                 Issue.record(
                     "\(piece.place): \"\(piece.text[matched])\" (the glossary says: \(term.preferred), not /\(term.source)/)\n  \(piece.text)"
                 )
+            }
+        }
+    }
+
+    @Test("Lesson titles and the test tables speak 합니다체, under one table header")
+    func oneRegister() {
+        for chapter in curriculum.chapters {
+            let catalogPath = "Chapters/\(chapter.folder)/lessons.ko.json"
+            for (key, entry) in (LessonCatalog.load(catalogPath)?.lessons ?? [:]).sorted(by: { $0.key < $1.key })
+            where !endsInPoliteStyle(entry.bug) {
+                Issue.record(
+                    "\(catalogPath): the lesson \"\(key)\" has a title that doesn't end in 합니다체 (\"…합니다\"), as the glossary's 문체 asks\n  \(entry.bug)"
+                )
+            }
+            let readingPath = "Chapters/\(chapter.folder)/README.ko.md"
+            for row in testTableRows(text(readingPath) ?? "") {
+                if row.cells.first == "테스트" {
+                    #expect(
+                        row.cells == ["테스트", "고치기 전의 연습 문제에서"],
+                        "\(readingPath):\(row.line): the test table's header is '| 테스트 | 고치기 전의 연습 문제에서 |'")
+                    continue
+                }
+                for cell in row.cells where !endsInPoliteStyle(cell) {
+                    Issue.record(
+                        "\(readingPath):\(row.line): a test table cell that doesn't end in 합니다체 (\"통과합니다\", not \"통과\", \"…됨\" or \"…한다\")\n  \(cell)"
+                    )
+                }
             }
         }
     }
