@@ -4,8 +4,8 @@ import SimulatedWorld
 ///
 /// Exercise: picking a contact works. Run `swift run workbook check 03` (or
 /// `swift test --filter Ch03DelegatePickerTests`)
-/// to see what happens when the user cancels, when the picker repeats itself, and when
-/// `pick()` is called twice. Read Chapters/03-DelegatePicker/README.md first.
+/// to see what happens when the user cancels, when the picker repeats itself, when the picker
+/// answers at once, and when `pick()` is called twice. Read Chapters/03-DelegatePicker/README.md first.
 @MainActor
 public final class ContactPickerBridge: ContactPickerDelegate {
     private let picker: ContactPicker
@@ -18,9 +18,10 @@ public final class ContactPickerBridge: ContactPickerDelegate {
 
     /// Shows the picker and returns the contact the user chose, or nil if they cancelled.
     public func pick() async -> Contact? {
-        await withCheckedContinuation { continuation in
+        // Shows the picker, then waits for its answer.
+        picker.present()
+        return await withCheckedContinuation { continuation in
             self.continuation = continuation
-            picker.present()
         }
     }
 

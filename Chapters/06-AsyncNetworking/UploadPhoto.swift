@@ -8,8 +8,8 @@ import SimulatedWorld
 /// Uploads a new photo: `POST /photos` with the JPEG as the body. The service answers 201 with
 /// the new photo's summary.
 ///
-/// Exercise: the service answers, and the summary decodes. Look at what the server says it
-/// received.
+/// Exercise: the request, the body and the decoding look right, yet the upload fails. Read the
+/// error it throws, and what the server says it received.
 public func uploadPhoto(_ jpeg: Data, to baseURL: URL, using session: SimulatedURLSession) async throws
     -> PhotoSummary
 {

@@ -287,7 +287,8 @@ struct ContactPickerBridgeTests {
         await Scenario.pickInCancelledTask.runInChildProcess()
     }
 
-    @Test("A picker that answers inside present(): pick() returns that answer")
+    @Test(
+        "A picker that answers inside present(): pick() returns that answer", .exposesBug(Bugs.immediateAnswerLost))
     func pickerAnswersAtOnce() async {
         await Scenario.pickerAnswersAtOnce.runInChildProcess()
     }

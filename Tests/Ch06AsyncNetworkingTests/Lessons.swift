@@ -73,8 +73,8 @@ enum Bugs {
         section: "A Task is not a URLSessionTask")
     // uploadPhoto
     static let uploadSentAsGET = reading.lesson(
-        "the upload is sent as a GET",
-        "upload(for:from:) sends the body but takes the method from the URLRequest, and a new URLRequest says GET; set request.httpMethod = \"POST\" so that the service sees an upload",
+        "the upload is a GET, and URLSession won't send a GET with a body",
+        "upload(for:from:) takes the method from the URLRequest, and a new URLRequest says GET; URLSession fails a GET that carries a body with URLError .dataLengthExceedsMaximum (-1103) before anything reaches the server. Set request.httpMethod = \"POST\" so that the service sees an upload",
         section: "An upload has no method of its own")
     static let uploadWrong = reading.lesson(
         "uploadPhoto() does not deliver the photo as it should",

@@ -75,6 +75,26 @@ struct SimulatedHTTPRequestTests {
         #expect(server.receivedRequests == ["GET /a", "GET /nowhere"])
     }
 
+    @Test("An upload takes the request's method; a GET with a body fails with -1103 and never reaches the server")
+    func uploadTakesTheRequestsMethod() async throws {
+        let server = SimulatedHTTPServer()
+        server.respond(to: "/photos", with: .json("{}", status: 201))
+        let session = SimulatedURLSession(server: server)
+        let body = Data([1, 2, 3])
+        // As URLSession: a new URLRequest says GET, and a GET may not carry a body.
+        await #expect(throws: URLError(.dataLengthExceedsMaximum)) {
+            try await session.upload(for: URLRequest(url: server.url("/photos")), from: body)
+        }
+        var withBody = URLRequest(url: server.url("/photos"))
+        withBody.httpBody = body
+        await #expect(throws: URLError(.dataLengthExceedsMaximum)) { try await session.data(for: withBody) }
+        #expect(server.receivedRequests.isEmpty)
+
+        let (_, response) = try await session.upload(for: request(server, "/photos", method: "PUT"), from: body)
+        #expect(status(response) == 201)
+        #expect(server.receivedRequests == ["PUT /photos"] && server.receivedBodies == [body])
+    }
+
     @Test("A scripted failure throws its URLError")
     func scriptedFailure() async {
         let server = SimulatedHTTPServer()

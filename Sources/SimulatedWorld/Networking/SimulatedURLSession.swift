@@ -91,8 +91,9 @@ public final class SimulatedURLSession: Sendable {
 
     /// Sends `bodyData` as the body of `request` and returns the answer's body and response,
     /// whatever the status code. Like URLSession's `upload(for:from:)`, it takes the method from
-    /// `request` and sets none itself: a request whose `httpMethod` nobody set goes out as a GET.
-    /// The server records the method it received.
+    /// `request` and sets none itself: a request whose `httpMethod` nobody set is a GET, and a
+    /// GET with a body fails with `URLError(.dataLengthExceedsMaximum)` before it is sent, as
+    /// every request of this session does. The server records the method of what it received.
     public func upload(
         for request: URLRequest, from bodyData: Data, delegate: (any SimulatedSessionDelegate)? = nil
     ) async throws -> (Data, URLResponse) {
@@ -155,8 +156,9 @@ public final class SimulatedURLSession: Sendable {
 
     /// Runs one exchange with the server inside the calling task. Cancelling that task cancels
     /// the transfer: the server records it if the request had reached it, and this throws
-    /// `URLError(.cancelled)`. `counted` is false for a data task's transfer, which its
-    /// `resume()` has counted already.
+    /// `URLError(.cancelled)`. A GET with a body never reaches the server: it fails with
+    /// `URLError(.dataLengthExceedsMaximum)`, as with URLSession. `counted` is false for a data
+    /// task's transfer, which its `resume()` has counted already.
     func transfer(
         _ request: URLRequest, delegate taskDelegate: (any SimulatedSessionDelegate)?, counted: Bool = true
     ) async throws -> SimulatedHTTPServer.Answer {
@@ -167,6 +169,12 @@ public final class SimulatedURLSession: Sendable {
             guard progress.start() else { throw URLError(.cancelled) }
             if counted { transfersStarted.increment() }
             defer { progress.end() }
+            // URLSession refuses a GET that carries a body: swift-corelibs-foundation fails the
+            // task with -1103 ("resource exceeds maximum size") and logs "GET method must not
+            // have a body"; nothing reaches the server. (Measured with Swift 6.3.1 on Linux.)
+            if (request.httpMethod ?? "GET") == "GET", request.httpBody != nil {
+                throw URLError(.dataLengthExceedsMaximum)
+            }
             do {
                 return try await server.exchange(request) { challenge in
                     await self.answer(challenge, asking: taskDelegate)
