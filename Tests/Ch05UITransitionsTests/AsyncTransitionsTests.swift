@@ -71,7 +71,7 @@ enum Bugs {
 enum Scenario: String, Codable, Sendable {
     case presentThenContinue, dismissThenContinue, cancelledTaskTransitions
     case cancelDuringPresent, cancelDuringDismiss
-    case boardGoesAway, boardGoesAwayWhileShowing, secondTapReplacesFirst
+    case boardShowsInTurn, boardGoesAway, boardGoesAwayWhileShowing, secondTapReplacesFirst
 
     @MainActor
     func run() async {
@@ -81,6 +81,7 @@ enum Scenario: String, Codable, Sendable {
         case .cancelledTaskTransitions: await Play.cancelledTaskTransitions()
         case .cancelDuringPresent: await Play.cancelDuringPresent()
         case .cancelDuringDismiss: await Play.cancelDuringDismiss()
+        case .boardShowsInTurn: await Play.boardShowsInTurn()
         case .boardGoesAway: await Play.boardGoesAway()
         case .boardGoesAwayWhileShowing: await Play.boardGoesAwayWhileShowing()
         case .secondTapReplacesFirst: await Play.secondTapReplacesFirst()
@@ -90,7 +91,7 @@ enum Scenario: String, Codable, Sendable {
     /// What a crash in this scenario most likely means.
     var crashLesson: Lesson {
         switch self {
-        case .boardGoesAway, .boardGoesAwayWhileShowing: Bugs.boardCrashed
+        case .boardShowsInTurn, .boardGoesAway, .boardGoesAwayWhileShowing: Bugs.boardCrashed
         default: Bugs.crashed
         }
     }
@@ -256,6 +257,28 @@ private enum Play {
         Bugs.cancelledMidTransition.record("It threw \(error).", sourceLocation: sourceLocation)
     }
 
+    /// Two announcements arrive at once: the board shows "Welcome", notes it once it is on
+    /// screen, and only then replaces it with "News".
+    static func boardShowsInTurn() async {
+        let host = ScreenHost()
+        let (announcements, input) = AsyncStream.makeStream(of: String.self)
+        let board = AnnouncementBoard(host: host, announcements: announcements)
+        board.start()
+        input.yield("Welcome")
+        input.yield("News")
+        let expected = [
+            "Welcome.viewDidLoad", "Welcome.viewWillAppear", "Welcome.viewDidAppear", "showing Welcome",
+            "Welcome.viewWillDisappear", "Welcome.viewDidDisappear",
+            "News.viewDidLoad", "News.viewWillAppear", "News.viewDidAppear", "showing News",
+        ]
+        await awaitResult(of: { await host.entries.reach(expected.count) }, orRecord: Bugs.neverShows)
+        expect(host.log, is: expected)
+        #expect(
+            host.stack.map(\.title) == ["News"],
+            Bugs.returnsBeforeTransitionEnds.comment("The screens on the host: \(host.stack.map(\.title))"))
+        withExtendedLifetime(board) {}
+    }
+
     static func boardGoesAway() async {
         let host = ScreenHost()
         let (announcements, input) = AsyncStream.makeStream(of: String.self)
@@ -360,6 +383,13 @@ struct AsyncTransitionsTests {
         arguments: [Scenario.cancelDuringPresent, .cancelDuringDismiss])
     func cancelDuringTransition(scenario: Scenario) async {
         await scenario.runInChildProcess()
+    }
+
+    @Test(
+        "The board shows announcements in turn: each is on screen before it is noted and replaced",
+        .exposesBug(Bugs.returnsBeforeTransitionEnds))
+    func boardShowsInTurn() async {
+        await Scenario.boardShowsInTurn.runInChildProcess()
     }
 
     @Test(

@@ -47,6 +47,50 @@ extension Scene {
         }
         return false
     }
+
+    /// Answers the first request "busy", starts a retried search, and waits (bounded) until
+    /// its backoff is asleep on the clock until 0.5 s. Returns nil, with a lesson recorded
+    /// and the call cancelled, if it never is.
+    func retriedSearchWaitingToRetry() async -> Call<[String]>? {
+        server.reply(.busy)
+        let call = startRetriedSearch()
+        guard await backoff(until: at(.milliseconds(500)), in: function, after: "the first busy answer") else {
+            call.task.cancel()
+            return nil
+        }
+        return call
+    }
+
+    /// After the first busy answer, with the backoff asleep until 0.5 s: moves the clock
+    /// through both backoffs, answers "busy" twice more, and expects `call` to throw the third
+    /// busy answer as it is: 3 attempts in all, and nothing left asleep on the clock.
+    func expectThirdBusyAnswerThrown(by call: Call<[String]>, in function: String) async {
+        clock.advance(to: at(.milliseconds(500)))
+        guard await requests(2, in: function) else { return }
+        server.reply(.busy)
+        guard await backoff(until: at(.milliseconds(1500)), in: function, after: "the second busy answer")
+        else { return }
+        clock.advance(to: at(.milliseconds(1500)))
+        guard await requests(3, in: function) else { return }
+        server.reply(.busy)
+        switch await call.outcome() {
+        case .finished(.failure(let error as SearchServerError)) where error == .busy:
+            break
+        case .finished(let result):
+            Bugs.retriesWrong.record(
+                "The server answered \(SearchServerError.busy) 3 times, and \(function) \(describe(result))"
+                    + " instead of throwing the third busy answer.")
+        case .stillSuspended:
+            Bugs.retriesWrong.record(
+                "The server answered \(SearchServerError.busy) 3 times, the most it is asked, and \(function)"
+                    + " was still running (asleep on the clock: \(describeSleepers(clock))): after the last"
+                    + " attempt there is no wait, its error is thrown.")
+        }
+        if server.requests.value > 3 {
+            Bugs.retriesWrong.record(
+                "\(function) asked the server \(server.requests.value) times; 3 attempts in all is the most.")
+        }
+    }
 }
 
 @Suite("Chapter 19: withRetries, a backoff on the clock it was given")
@@ -85,6 +129,16 @@ struct RetryTests {
         #expect(scene.server.requests.value == 3, "Three attempts in all: \(scene.server.requests.value) requests.")
     }
 
+    @Test(
+        "A server busy every time is asked 3 times in all, and the third busy answer is thrown",
+        .exposesBug(Bugs.realClock))
+    func thirdBusyAnswerIsThrown() async {
+        let scene = Scene()
+        guard let call = await scene.retriedSearchWaitingToRetry() else { return }
+        defer { call.task.cancel() }
+        await scene.expectThirdBusyAnswerThrown(by: call, in: function)
+    }
+
     @Test("An error not worth retrying is thrown at once, without a wait")
     func otherErrorsAreThrownAtOnce() async {
         let scene = Scene()
@@ -109,11 +163,8 @@ struct RetryTests {
     @Test("A cancel during the wait ends the retries", .exposesBug(Bugs.realClock))
     func cancelDuringTheWaitEndsTheRetries() async {
         let scene = Scene()
-        scene.server.reply(.busy)
-        let call = scene.startRetriedSearch()
+        guard let call = await scene.retriedSearchWaitingToRetry() else { return }
         defer { call.task.cancel() }
-        guard await scene.backoff(until: at(.milliseconds(500)), in: function, after: "the first busy answer")
-        else { return }
         call.task.cancel()
         switch await call.outcome() {
         case .finished(.failure(let error)) where error is CancellationError:

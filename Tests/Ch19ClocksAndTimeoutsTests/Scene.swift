@@ -32,6 +32,10 @@ enum Bugs {
         "the time limit passed without a TimeoutError",
         "when the time limit passes first, the caller must get TimeoutError: not a value, not the operation's CancellationError, and not silence",
         section: "A timeout is a race")
+    static let cancelBecomesTimeout = reading.lesson(
+        "a cancel comes out as a timeout",
+        "the caller was cancelled long before the limit, and withTimeout threw TimeoutError: a timer that swallows the CancellationError of its sleep (`try? await clock.sleep(…)`) goes on to throw TimeoutError, though the limit never passed; `try await` lets the cancel end the timer",
+        section: "A timeout is not every error")
     static let cancelNotPassedOn = reading.lesson(
         "cancelling the caller does not reach the request",
         "the operation and the timer must be child tasks of the caller, so that cancelling the caller cancels both; an unstructured `Task { }` doesn't hear it",

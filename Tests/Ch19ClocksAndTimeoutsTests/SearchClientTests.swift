@@ -23,6 +23,34 @@ extension Scene {
         }
         return call
     }
+
+    /// After the first busy answer: waits (bounded) until the search's backoff is asleep on
+    /// the clock until 0.5 s. Records what went wrong and returns false if it never is.
+    func firstBackoff(of call: Call<[String]>) async -> Bool {
+        let clock = clock
+        let backoff = at(.milliseconds(500))
+        if case .stillSuspended = await withinHangLimit(hangLimit, { await clock.waitForSleeper(until: backoff) }) {
+            if let result = await call.outcomeIfEnded() {
+                if case .failure(let error) = result, error is TimeoutError {
+                    Bugs.errorBecomesTimeout.record(
+                        "The server answered \(SearchServerError.busy) at once, and \(function) threw \(error)"
+                            + " before any time had passed, without a retry: withTimeout(_:clock:operation:)"
+                            + " in Timeout.swift turned the server's error into a timeout.")
+                } else {
+                    Bugs.retriesWrong.record(
+                        "The server answered \(SearchServerError.busy), and \(function) \(describe(result)) without a retry."
+                    )
+                }
+            } else {
+                Bugs.realClock.record(
+                    "After the busy answer, \(function) should wait on its manual clock until 0.5 s before it asks again;"
+                        + " nothing slept on that clock until then (asleep on it: \(describeSleepers(clock))),"
+                        + " so the wait runs on another clock (see withRetries in Retry.swift).")
+            }
+            return false
+        }
+        return true
+    }
 }
 
 @Suite("Chapter 19: the search client, its retries and its time limit")
@@ -88,28 +116,9 @@ struct SearchClientTests {
         guard let call = await scene.startSearch() else { return }
         defer { call.task.cancel() }
         scene.server.reply(.busy)
+        guard await scene.firstBackoff(of: call) else { return }
         let clock = scene.clock
         let backoff = at(.milliseconds(500))
-        if case .stillSuspended = await withinHangLimit(hangLimit, { await clock.waitForSleeper(until: backoff) }) {
-            if let result = await call.outcomeIfEnded() {
-                if case .failure(let error) = result, error is TimeoutError {
-                    Bugs.errorBecomesTimeout.record(
-                        "The server answered \(SearchServerError.busy) at once, and \(function) threw \(error)"
-                            + " before any time had passed, without a retry: withTimeout(_:clock:operation:)"
-                            + " in Timeout.swift turned the server's error into a timeout.")
-                } else {
-                    Bugs.retriesWrong.record(
-                        "The server answered \(SearchServerError.busy), and \(function) \(describe(result)) without a retry."
-                    )
-                }
-            } else {
-                Bugs.realClock.record(
-                    "After the busy answer, \(function) should wait on its manual clock until 0.5 s before it asks again;"
-                        + " nothing slept on that clock until then (asleep on it: \(describeSleepers(clock))),"
-                        + " so the wait runs on another clock (see withRetries in Retry.swift).")
-            }
-            return
-        }
         clock.advance(to: backoff)
         guard await scene.requests(2, in: function),
             await scene.sleepers(1, in: function, for: "the time limit of the second attempt")
@@ -132,6 +141,18 @@ struct SearchClientTests {
             )
             scene.server.reply(.results([]))
         }
+    }
+
+    @Test(
+        "A server busy every time is asked 3 times in all, and its third busy answer is thrown",
+        .exposesBug(Bugs.errorBecomesTimeout))
+    func busyEveryTime() async {
+        let scene = Scene()
+        guard let call = await scene.startSearch() else { return }
+        defer { call.task.cancel() }
+        scene.server.reply(.busy)
+        guard await scene.firstBackoff(of: call) else { return }
+        await scene.expectThirdBusyAnswerThrown(by: call, in: function)
     }
 
     @Test(

@@ -141,4 +141,46 @@ struct TimeoutTests {
         }
         scene.expectNoTimerLeft(after: "the caller was cancelled")
     }
+
+    /// The operation here hears the cancel only once the timer has left the clock, so a timer
+    /// that turns its own cancel into TimeoutError wins the race to the group almost always.
+    /// A few rounds make "almost" certain; a right withTimeout never throws TimeoutError here.
+    @Test("A cancelled caller gets no TimeoutError: the limit has not passed")
+    func callerCancelIsNoTimeout() async {
+        for _ in 1...12 {
+            let scene = Scene()
+            let clock = scene.clock
+            let cancelHeard = ObservedCount()
+            let call = Call {
+                try await withTimeout(.seconds(2), clock: clock) { () async throws -> [String] in
+                    await cancelHeard.reach(1)
+                    throw CancellationError()
+                }
+            }
+            defer { cancelHeard.increment() }
+            guard await scene.sleepers(1, in: function, for: "its timer") else { return }
+            call.task.cancel()
+            if case .stillSuspended = await withinHangLimit(hangLimit, { await clock.wait(until: { $0.isEmpty }) }) {
+                Bugs.cancelNotPassedOn.record(
+                    "The caller's task was cancelled, and the timer of \(function) was still asleep on the clock"
+                        + " until \(describeSleepers(clock)).")
+                return
+            }
+            cancelHeard.increment()
+            switch await call.outcome() {
+            case .finished(.failure(let error as TimeoutError)):
+                Bugs.cancelBecomesTimeout.record(
+                    "The caller's task was cancelled before any time had passed on the clock, and \(function)"
+                        + " threw \(error).")
+                return
+            case .finished:
+                break
+            case .stillSuspended:
+                Bugs.cancelNotPassedOn.record(
+                    "The caller's task was cancelled, the timer left the clock and the operation ended, and"
+                        + " \(function) was still waiting.")
+                return
+            }
+        }
+    }
 }
