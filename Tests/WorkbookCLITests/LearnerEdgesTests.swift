@@ -149,11 +149,12 @@ struct LearnerEdgesTests {
         #expect(korean.hasPrefix("다음: 챕터 10"))
     }
 
-    @Test("A hint number out of range is a usage error naming the range, like 0 or a word")
+    @Test("A hint number out of range, 0 and 99 alike, is a usage error naming the range; a word too")
     func hintNumbers() throws {
         let chapter = longCurriculum.chapters[0]  // one hint
         #expect(HintState.outOfRange(nil, of: chapter) == nil)
         #expect(HintState.outOfRange(1, of: chapter) == nil)
+        #expect(HintState.outOfRange(0, of: chapter)?.message == "hint: chapter 01 has 1 hint, so n must be 1, not 0")
         #expect(HintState.outOfRange(99, of: chapter)?.message == "hint: chapter 01 has 1 hint, so n must be 1, not 99")
         #expect(HintState.outOfRange(99, of: Fixture.first)?.message.contains("n must be 1 to 2, not 99") == true)
         #expect(HintState.outOfRange(99, of: Fixture.first)?.korean?.contains("1부터 2까지") == true)
@@ -163,7 +164,9 @@ struct LearnerEdgesTests {
             #expect(tool.run(["hint", "1", "99"]) == 2)
             #expect(printed.takeErrors() == "workbook: hint: chapter 01 has 3 hints, so n must be 1 to 3, not 99\n")
             #expect(tool.run(["hint", "1", "0"]) == 2)
+            #expect(printed.takeErrors() == "workbook: hint: chapter 01 has 3 hints, so n must be 1 to 3, not 0\n")
             #expect(tool.run(["hint", "1", "x"]) == 2)
+            #expect(printed.takeErrors().contains("n must be a hint number"))
             #expect(tool.run(["hint", "1", "3"]) == 0)
         }
     }
