@@ -55,6 +55,11 @@ struct LearnerEdgesTests {
         let cut = BuildProgress.fit(line, width: 40)
         #expect(TextWrap.displayWidth("  " + cut) < 40 && cut.hasSuffix("…"))
         #expect(BuildProgress.fit("short", width: 40) == "short")
+        // The line goes to stderr, so its width is stderr's terminal's, even when stdout is a file.
+        let pipe = Pipe()
+        let descriptor = pipe.fileHandleForWriting.fileDescriptor
+        #expect(TextWrap.terminalWidth(of: descriptor, environment: ["COLUMNS": "72"]) == 72)
+        #expect(TextWrap.terminalWidth(of: descriptor, environment: [:]) == nil)
     }
 
     @Test("A crash location is a path from the package root, which an editor can open")
@@ -69,6 +74,24 @@ struct LearnerEdgesTests {
             "Ch01ContinuationsSolution/DownloadImage.swift:20",
         ]
         for text in untouched { #expect(PackageLayout.editorPaths(in: text, chapters: [chapter]) == text) }
+    }
+
+    @Test(
+        "README.md's sample check: chapter 01's first hint as the tool prints it, and a crash line at a force unwrap",
+        .enabled(if: TeachersReadme.exists, "a student edition's README has no sample"))
+    func readmeSampleCheck() throws {
+        let readme = try TeachersReadme.text
+        let start = try #require(readme.range(of: "$ swift run workbook check 01\n"))
+        let sample = String(readme[start.upperBound...]).components(separatedBy: "\n```")[0]
+        let layout = PackageLayout(root: TeachersReadme.packageRoot)
+        let chapter = try #require(try layout.loadCurriculum().chapters.first)
+        #expect(sample.contains("\nHint 1 of \(chapter.hints.count): \(chapter.hints[0])\n"), "\(sample)")
+        let crash = try #require(
+            sample.firstMatch(of: /(Chapters\/01-[A-Za-z]+\/[A-Za-z]+\.swift):([0-9]+): Fatal error/))
+        let source = try String(contentsOf: layout.url(String(crash.1)), encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        let line = try #require(Int(crash.2))
+        #expect(source.indices.contains(line - 1) && source[line - 1].contains("!)"), "line \(line) is no force unwrap")
     }
 
     @Test("A lesson recorded several times by one test: its sentence once, every detail under it")

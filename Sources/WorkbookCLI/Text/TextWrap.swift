@@ -54,18 +54,20 @@ public enum TextWrap {
         }
     }
 
-    /// The width to wrap to: the terminal's, when standard output is one; otherwise `COLUMNS`
-    /// if set; otherwise nil (no wrapping, for files and pipes).
-    public static func terminalWidth(environment: [String: String] = ProcessInfo.processInfo.environment) -> Int? {
+    /// The width to wrap to: the terminal's, when `descriptor` (standard output by default) is
+    /// one; otherwise `COLUMNS` if set; otherwise nil (no wrapping, for files and pipes).
+    public static func terminalWidth(
+        of descriptor: Int32 = STDOUT_FILENO, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> Int? {
         #if !os(Windows)
-            if isatty(STDOUT_FILENO) != 0 {
+            if isatty(descriptor) != 0 {
                 var size = winsize()
                 #if canImport(Darwin)
                     let request = TIOCGWINSZ
                 #else
                     let request = UInt(TIOCGWINSZ)
                 #endif
-                if ioctl(STDOUT_FILENO, request, &size) == 0, size.ws_col >= 40 { return Int(size.ws_col) }
+                if ioctl(descriptor, request, &size) == 0, size.ws_col >= 40 { return Int(size.ws_col) }
             }
         #endif
         if let columns = environment["COLUMNS"].flatMap(Int.init), columns >= 40 { return columns }
