@@ -159,12 +159,18 @@ struct LearnerEdgesTests {
                 == .noResult(reason: "the workbook did not build"))
     }
 
-    @Test("A passing check names the next chapter to work on, as watch moves on to it")
+    @Test("A passing check names the next chapter to work on, as watch moves on to it; a long title wraps")
     func nextAfterPass() {
         let first = longCurriculum.chapters[0]
         let text = CheckReport.nextAfterPass(first, curriculum: longCurriculum, known: [:])
         #expect(text.hasPrefix("Next: chapter 10, Task groups and the data race: many children\n"))
         #expect(text.contains("swift run workbook check 10"))
+        // A title too long for the terminal wraps under its line instead of at the terminal's edge.
+        let narrow = CheckReport.nextAfterPass(first, curriculum: longCurriculum, known: [:], width: 40)
+        #expect(narrow.hasPrefix("Next: chapter 10, Task groups and the\n  data race: many children\n"), "\(narrow)")
+        #expect(narrow.hasSuffix(text.split(separator: "\n", maxSplits: 1)[1]))
+        let listed = ProgressReport.render(longCurriculum, statuses: [:], width: 40)
+        #expect(listed.contains("\nNext: chapter 01, Continuations:\n  wrapping a completion handler\n"), "\(listed)")
         let done = CheckReport.nextAfterPass(
             first, curriculum: longCurriculum, known: ["10-TaskGroups": .done(tests: 5)])
         #expect(done == "All 2 chapters done. Well done!\n")

@@ -254,7 +254,10 @@ struct Session {
         let status = try check(chapter)
         if status.isDone {
             let known = LastKnownStatus.load(from: layout.stateURL).chapters.mapValues(\.status)
-            out("\n" + CheckReport.nextAfterPass(chapter, curriculum: curriculum, known: known, strings: strings))
+            out(
+                "\n"
+                    + CheckReport.nextAfterPass(
+                        chapter, curriculum: curriculum, known: known, width: width, strings: strings))
         }
         return status
     }

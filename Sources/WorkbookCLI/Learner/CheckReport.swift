@@ -115,7 +115,7 @@ public enum CheckReport {
     /// `known` (the last known statuses) does not have as done, as `list` and `watch` point
     /// to it, or that every chapter is done.
     public static func nextAfterPass(
-        _ chapter: Curriculum.Chapter, curriculum: Curriculum, known: [String: ChapterStatus],
+        _ chapter: Curriculum.Chapter, curriculum: Curriculum, known: [String: ChapterStatus], width: Int? = nil,
         strings: Strings = .english
     ) -> String {
         var statuses = known
@@ -123,6 +123,6 @@ public enum CheckReport {
         guard let next = curriculum.firstNotDone(after: chapter, statuses: statuses) else {
             return strings.allChaptersDone(curriculum.chapters.count)
         }
-        return ProgressReport.nextStep(next, status: known[next.folder], strings: strings)
+        return ProgressReport.nextStep(next, status: known[next.folder], width: width, strings: strings)
     }
 }

@@ -57,7 +57,7 @@ public enum ProgressReport {
             return text
         }
         if let next = curriculum.chapters.first(where: { statuses[$0.folder]?.isDoneOrLastKnownDone != true }) {
-            text += nextStep(next, status: statuses[next.folder], strings: strings)
+            text += nextStep(next, status: statuses[next.folder], width: width, strings: strings)
         } else {
             text += strings.allChaptersDone(curriculum.chapters.count)
         }
@@ -76,10 +76,16 @@ public enum ProgressReport {
             + "] " + strings.chaptersDone(done, total)
     }
 
-    static func nextStep(_ chapter: Curriculum.Chapter, status: ChapterStatus?, strings: Strings = .english) -> String {
+    /// "Next: chapter 02, …" and its commands; a first line wider than `width` (a long title)
+    /// wraps under itself.
+    static func nextStep(
+        _ chapter: Curriculum.Chapter, status: ChapterStatus?, width: Int? = nil, strings: Strings = .english
+    ) -> String {
         let testsModified = if case .testsModified? = status { true } else { false }
-        return strings.nextStep(
+        let text = strings.nextStep(
             String(format: "%02d", chapter.number), chapter.title, chapter.readmePath, testsModified)
+        guard let width, let end = text.firstIndex(of: "\n") else { return text }
+        return TextWrap.wrap(String(text[..<end]), width: width, continuation: "  ") + text[end...]
     }
 
     /// The chapter's title up to its colon: "Continuations".
