@@ -142,7 +142,9 @@ struct LearnerEdgesTests {
         #expect(run.tests.first?.issues == [lesson + "\n// Zero calls were reported."])
     }
 
-    @Test("An exercise that is the original again is not started, even when the build fails: never last known")
+    @Test(
+        "An exercise that is the original again is not started, even when the build fails: never last known; check says why its tests did not run"
+    )
     func resetThenBrokenBuild() {
         var tamper = TamperReport()
         tamper.untouchedExercises = ["01-Continuations"]
@@ -157,6 +159,14 @@ struct LearnerEdgesTests {
         #expect(
             ChapterStatus.of(chapter, run: nil, tamper: TamperReport())
                 == .noResult(reason: "the workbook did not build"))
+        // check says why its tests did not run, and points at the chapter that breaks the build.
+        let failure = BuildFailure(log: BuildFailureTests.log, curriculum: Fixture.curriculum, root: nil)
+        let text = CheckReport.render(
+            Fixture.first, status: .notStarted(tests: 0), run: nil, buildFailure: failure,
+            hint: .init(number: 1, more: true))
+        #expect(text.contains("Status: not started\n"), "\(text)")
+        #expect(text.contains("\nNext: chapter 02") && text.contains("invalid redeclaration of 'broken()'"), "\(text)")
+        #expect(!text.contains("Hint 1"), "no hint for a chapter whose tests did not run")
     }
 
     @Test("A passing check names the next chapter to work on, as watch moves on to it; a long title wraps")
@@ -169,6 +179,10 @@ struct LearnerEdgesTests {
         let narrow = CheckReport.nextAfterPass(first, curriculum: longCurriculum, known: [:], width: 40)
         #expect(narrow.hasPrefix("Next: chapter 10, Task groups and the\n  data race: many children\n"), "\(narrow)")
         #expect(narrow.hasSuffix(text.split(separator: "\n", maxSplits: 1)[1]))
+        #expect(
+            TextWrap.wrapFirstLine("one two three\n  four five six seven", width: 9)
+                == "one two\n  three\n  four five six seven")
+        #expect(TextWrap.wrapFirstLine("one two three", width: nil) == "one two three")
         let listed = ProgressReport.render(longCurriculum, statuses: [:], width: 40)
         #expect(listed.contains("\nNext: chapter 01, Continuations:\n  wrapping a completion handler\n"), "\(listed)")
         let done = CheckReport.nextAfterPass(

@@ -276,7 +276,7 @@ struct Session {
             ?? .noResult(reason: Catalog.english("reason.noTestsRan"))
         var shownHint: CheckReport.ShownHint?
         switch status {
-        case .failing, .notStarted: shownHint = chooseHint(for: chapter, run: run)
+        case .failing, .notStarted: if run.run != nil { shownHint = chooseHint(for: chapter, run: run) }
         default: break
         }
         out(

@@ -48,16 +48,14 @@ public enum CheckReport {
             return text + strings.fixCompileErrorsFirst(number)
         case .lastKnown, .noResult:
             if case .noResult(let reason) = status { text += strings.noResult(reason) }
-            if let buildFailure {
-                text +=
-                    TextWrap.wrap(buildFailure.summary(checking: chapter, strings: strings), width: width) + "\n\n"
-                text +=
-                    buildFailure.nextStep(strings: strings) + "\n"
-                    + buildFailure.renderErrors(width: width, strings: strings)
-            }
+            if let buildFailure { text += explain(buildFailure, checking: chapter, width: width, strings: strings) }
             return text
         case .failing, .notStarted:
-            break
+            // An exercise that is the original again is not started while another chapter
+            // breaks the build; its tests did not run, and the broken chapter is the next step.
+            if run == nil, let buildFailure {
+                return text + explain(buildFailure, checking: chapter, width: width, strings: strings)
+            }
         }
         var sections: [String] = []
         var elsewhere: [(reading: String, section: String)] = []  // sections in another README
@@ -109,6 +107,16 @@ public enum CheckReport {
             text += elsewhere.filter { $0.reading == reading }.map { strings.sectionLine($0.section) }.joined()
         }
         return text
+    }
+
+    /// Why `chapter`'s tests could not run: the chapter that breaks the build, the next step and
+    /// the compiler's errors.
+    static func explain(
+        _ buildFailure: BuildFailure, checking chapter: Curriculum.Chapter, width: Int?, strings: Strings
+    ) -> String {
+        TextWrap.wrap(buildFailure.summary(checking: chapter, strings: strings), width: width) + "\n\n"
+            + TextWrap.wrapFirstLine(buildFailure.nextStep(strings: strings), width: width) + "\n"
+            + buildFailure.renderErrors(width: width, strings: strings)
     }
 
     /// What to do after `chapter` passed: the next chapter after it (wrapping around) that

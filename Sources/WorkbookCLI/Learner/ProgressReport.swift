@@ -52,7 +52,7 @@ public enum ProgressReport {
                 text += strings.lastKnownNote
             }
             text +=
-                "\n" + buildFailure.nextStep(strings: strings) + "\n"
+                "\n" + TextWrap.wrapFirstLine(buildFailure.nextStep(strings: strings), width: width) + "\n"
                 + buildFailure.renderErrors(width: width, strings: strings)
             return text
         }
@@ -82,10 +82,9 @@ public enum ProgressReport {
         _ chapter: Curriculum.Chapter, status: ChapterStatus?, width: Int? = nil, strings: Strings = .english
     ) -> String {
         let testsModified = if case .testsModified? = status { true } else { false }
-        let text = strings.nextStep(
-            String(format: "%02d", chapter.number), chapter.title, chapter.readmePath, testsModified)
-        guard let width, let end = text.firstIndex(of: "\n") else { return text }
-        return TextWrap.wrap(String(text[..<end]), width: width, continuation: "  ") + text[end...]
+        return TextWrap.wrapFirstLine(
+            strings.nextStep(String(format: "%02d", chapter.number), chapter.title, chapter.readmePath, testsModified),
+            width: width)
     }
 
     /// The chapter's title up to its colon: "Continuations".

@@ -54,6 +54,15 @@ public enum TextWrap {
         }
     }
 
+    /// `text` with its first line wrapped to `width`, its later rows under it (`continuation`),
+    /// and its other lines as they are: "Next: chapter 02, …" with a title too long for the
+    /// terminal, above its indented commands.
+    public static func wrapFirstLine(_ text: String, width: Int?, continuation: String = "  ") -> String {
+        guard let width else { return text }
+        let end = text.firstIndex(of: "\n") ?? text.endIndex
+        return wrap(String(text[..<end]), width: width, continuation: continuation) + text[end...]
+    }
+
     /// The width to wrap to: the terminal's, when `descriptor` (standard output by default) is
     /// one; otherwise `COLUMNS` if set; otherwise nil (no wrapping, for files and pipes).
     public static func terminalWidth(
