@@ -62,6 +62,12 @@ struct LearnerEdgesTests {
         #expect(TextWrap.terminalWidth(of: descriptor, environment: [:]) == nil)
     }
 
+    @Test("A quoted line too long for the terminal wraps under itself, not under the lesson")
+    func quotedLineWrapsUnderItself() {
+        #expect(TextWrap.wrap("x\n    a b c d", width: 9) == "x\n    a b c\n    d")
+        #expect(TextWrap.wrap("said:\n    a b c d", width: 11, indent: "  ") == "  said:\n      a b c\n      d")
+    }
+
     @Test("A crash location is a path from the package root, which an editor can open")
     func editorPaths() {
         let chapter = longCurriculum.chapters[0]

@@ -12,7 +12,8 @@ import Foundation
 public enum TextWrap {
     /// `text` with `indent` before its first line and `continuation` (default: spaces as wide as
     /// `indent`) before every other line, each line wrapped to at most `width` columns where
-    /// words allow. A `width` of nil only indents.
+    /// words allow; the rows a line wraps onto keep its own leading spaces too (a quoted runtime
+    /// message stays under its heading). A `width` of nil only indents.
     public static func wrap(_ text: String, width: Int?, indent: String = "", continuation: String? = nil) -> String {
         let continuation = continuation ?? String(repeating: " ", count: indent.count)
         var lines: [String] = []
@@ -22,12 +23,13 @@ public enum TextWrap {
                 lines.append(prefix + paragraph)
                 continue
             }
+            let hanging = continuation + paragraph.prefix { $0 == " " }
             var line = prefix
             var lineHasWord = false
             for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
                 if lineHasWord, displayWidth(line) + 1 + displayWidth(String(word)) > width {
                     lines.append(line)
-                    prefix = continuation
+                    prefix = hanging
                     line = prefix
                     lineHasWord = false
                 }
