@@ -15,8 +15,8 @@ public enum StudentWorkflow {
         /// `owner/name`: one of GitHub's own actions.
         public let action: String
         public let major: Int
-        /// The first major whose `action.yml` says `runs.using: node24`: older ones run on
-        /// Node 20, which GitHub's hosted runners retired for JavaScript actions in 2026.
+        /// The first major whose `action.yml` says `runs.using: node24`: older ones declare
+        /// Node 20, which GitHub's hosted runners phased out for JavaScript actions in 2026.
         public let firstMajorOnNode24: Int
 
         /// `actions/checkout@v7`: what the workflow's `uses:` says.
