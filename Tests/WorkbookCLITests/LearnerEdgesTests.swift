@@ -55,6 +55,17 @@ struct LearnerEdgesTests {
         let cut = BuildProgress.fit(line, width: 40)
         #expect(TextWrap.displayWidth("  " + cut) < 40 && cut.hasSuffix("…"))
         #expect(BuildProgress.fit("short", width: 40) == "short")
+        // The line goes to stderr, so its width is stderr's terminal's, even when stdout is a file.
+        let pipe = Pipe()
+        let descriptor = pipe.fileHandleForWriting.fileDescriptor
+        #expect(TextWrap.terminalWidth(of: descriptor, environment: ["COLUMNS": "72"]) == 72)
+        #expect(TextWrap.terminalWidth(of: descriptor, environment: [:]) == nil)
+    }
+
+    @Test("A quoted line too long for the terminal wraps under itself, not under the lesson")
+    func quotedLineWrapsUnderItself() {
+        #expect(TextWrap.wrap("x\n    a b c d", width: 9) == "x\n    a b c\n    d")
+        #expect(TextWrap.wrap("said:\n    a b c d", width: 11, indent: "  ") == "  said:\n      a b c\n      d")
     }
 
     @Test("A crash location is a path from the package root, which an editor can open")
@@ -69,6 +80,24 @@ struct LearnerEdgesTests {
             "Ch01ContinuationsSolution/DownloadImage.swift:20",
         ]
         for text in untouched { #expect(PackageLayout.editorPaths(in: text, chapters: [chapter]) == text) }
+    }
+
+    @Test(
+        "README.md's sample check: chapter 01's first hint as the tool prints it, and a crash line at a force unwrap",
+        .enabled(if: TeachersReadme.exists, "a student edition's README has no sample"))
+    func readmeSampleCheck() throws {
+        let readme = try TeachersReadme.text
+        let start = try #require(readme.range(of: "$ swift run workbook check 01\n"))
+        let sample = String(readme[start.upperBound...]).components(separatedBy: "\n```")[0]
+        let layout = PackageLayout(root: TeachersReadme.packageRoot)
+        let chapter = try #require(try layout.loadCurriculum().chapters.first)
+        #expect(sample.contains("\nHint 1 of \(chapter.hints.count): \(chapter.hints[0])\n"), "\(sample)")
+        let crash = try #require(
+            sample.firstMatch(of: /(Chapters\/01-[A-Za-z]+\/[A-Za-z]+\.swift):([0-9]+): Fatal error/))
+        let source = try String(contentsOf: layout.url(String(crash.1)), encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        let line = try #require(Int(crash.2))
+        #expect(source.indices.contains(line - 1) && source[line - 1].contains("!)"), "line \(line) is no force unwrap")
     }
 
     @Test("A lesson recorded several times by one test: its sentence once, every detail under it")
@@ -119,7 +148,9 @@ struct LearnerEdgesTests {
         #expect(run.tests.first?.issues == [lesson + "\n// Zero calls were reported."])
     }
 
-    @Test("An exercise that is the original again is not started, even when the build fails: never last known")
+    @Test(
+        "An exercise that is the original again is not started, even when the build fails: never last known; check says why its tests did not run"
+    )
     func resetThenBrokenBuild() {
         var tamper = TamperReport()
         tamper.untouchedExercises = ["01-Continuations"]
@@ -134,14 +165,32 @@ struct LearnerEdgesTests {
         #expect(
             ChapterStatus.of(chapter, run: nil, tamper: TamperReport())
                 == .noResult(reason: "the workbook did not build"))
+        // check says why its tests did not run, and points at the chapter that breaks the build.
+        let failure = BuildFailure(log: BuildFailureTests.log, curriculum: Fixture.curriculum, root: nil)
+        let text = CheckReport.render(
+            Fixture.first, status: .notStarted(tests: 0), run: nil, buildFailure: failure,
+            hint: .init(number: 1, more: true))
+        #expect(text.contains("Status: not started\n"), "\(text)")
+        #expect(text.contains("\nNext: chapter 02") && text.contains("invalid redeclaration of 'broken()'"), "\(text)")
+        #expect(!text.contains("Hint 1"), "no hint for a chapter whose tests did not run")
     }
 
-    @Test("A passing check names the next chapter to work on, as watch moves on to it")
+    @Test("A passing check names the next chapter to work on, as watch moves on to it; a long title wraps")
     func nextAfterPass() {
         let first = longCurriculum.chapters[0]
         let text = CheckReport.nextAfterPass(first, curriculum: longCurriculum, known: [:])
         #expect(text.hasPrefix("Next: chapter 10, Task groups and the data race: many children\n"))
         #expect(text.contains("swift run workbook check 10"))
+        // A title too long for the terminal wraps under its line instead of at the terminal's edge.
+        let narrow = CheckReport.nextAfterPass(first, curriculum: longCurriculum, known: [:], width: 40)
+        #expect(narrow.hasPrefix("Next: chapter 10, Task groups and the\n  data race: many children\n"), "\(narrow)")
+        #expect(narrow.hasSuffix(text.split(separator: "\n", maxSplits: 1)[1]))
+        #expect(
+            TextWrap.wrapFirstLine("one two three\n  four five six seven", width: 9)
+                == "one two\n  three\n  four five six seven")
+        #expect(TextWrap.wrapFirstLine("one two three", width: nil) == "one two three")
+        let listed = ProgressReport.render(longCurriculum, statuses: [:], width: 40)
+        #expect(listed.contains("\nNext: chapter 01, Continuations:\n  wrapping a completion handler\n"), "\(listed)")
         let done = CheckReport.nextAfterPass(
             first, curriculum: longCurriculum, known: ["10-TaskGroups": .done(tests: 5)])
         #expect(done == "All 2 chapters done. Well done!\n")
@@ -149,11 +198,12 @@ struct LearnerEdgesTests {
         #expect(korean.hasPrefix("다음: 챕터 10"))
     }
 
-    @Test("A hint number out of range is a usage error naming the range, like 0 or a word")
+    @Test("A hint number out of range, 0 and 99 alike, is a usage error naming the range; a word too")
     func hintNumbers() throws {
         let chapter = longCurriculum.chapters[0]  // one hint
         #expect(HintState.outOfRange(nil, of: chapter) == nil)
         #expect(HintState.outOfRange(1, of: chapter) == nil)
+        #expect(HintState.outOfRange(0, of: chapter)?.message == "hint: chapter 01 has 1 hint, so n must be 1, not 0")
         #expect(HintState.outOfRange(99, of: chapter)?.message == "hint: chapter 01 has 1 hint, so n must be 1, not 99")
         #expect(HintState.outOfRange(99, of: Fixture.first)?.message.contains("n must be 1 to 2, not 99") == true)
         #expect(HintState.outOfRange(99, of: Fixture.first)?.korean?.contains("1부터 2까지") == true)
@@ -163,7 +213,9 @@ struct LearnerEdgesTests {
             #expect(tool.run(["hint", "1", "99"]) == 2)
             #expect(printed.takeErrors() == "workbook: hint: chapter 01 has 3 hints, so n must be 1 to 3, not 99\n")
             #expect(tool.run(["hint", "1", "0"]) == 2)
+            #expect(printed.takeErrors() == "workbook: hint: chapter 01 has 3 hints, so n must be 1 to 3, not 0\n")
             #expect(tool.run(["hint", "1", "x"]) == 2)
+            #expect(printed.takeErrors().contains("n must be a hint number"))
             #expect(tool.run(["hint", "1", "3"]) == 0)
         }
     }

@@ -47,37 +47,7 @@ private func jsonObject(_ text: String) throws -> Any {
     try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
 }
 
-private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-
-private var readme: String {
-    get throws { try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8) }
-}
-
-/// The teacher's README documents the schema and the workflow; a student edition's README is for students.
-private let hasTeachersReadme = FileManager.default.fileExists(
-    atPath: packageRoot.appendingPathComponent("Solutions").path)
-
-/// The first fenced block of `language` after the heading `heading` in `text` (fences may be indented).
-private func block(after heading: String, language: String, in text: String) throws -> String {
-    let section = try #require(text.range(of: "\n" + heading + "\n"), "no heading \(heading)")
-    var lines: [String] = []
-    var inside = false
-    for line in text[section.upperBound...].split(separator: "\n", omittingEmptySubsequences: false) {
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
-        if !inside {
-            inside = trimmed == "```" + language
-        } else if trimmed == "```" {
-            return lines.joined(separator: "\n")
-        } else {
-            lines.append(String(line))
-        }
-    }
-    Issue.record("no ```\(language) block after \(heading)")
-    return ""
-}
-
-@Suite("workbook report: the JSON schema, JUnit, and the student workflow")
+@Suite("workbook report: the JSON schema and JUnit")
 struct WorkbookReportTests {
     /// Schema version 1: every key path a report has. Renaming or redefining one is a new schema
     /// version; adding one is not (`student` was added, `null` outside `grade`).
@@ -112,9 +82,10 @@ struct WorkbookReportTests {
 
     @Test(
         "The README documents exactly the schema's keys, in an example that is a valid report",
-        .enabled(if: hasTeachersReadme, "a student edition's README is for students"))
+        .enabled(if: TeachersReadme.exists, "a student edition's README is for students"))
     func readmeDocumentsTheSchema() throws {
-        let example = try block(after: "### The report's JSON schema", language: "json", in: try readme)
+        let example = try TeachersReadme.block(
+            after: "### The report's JSON schema", language: "json", in: try TeachersReadme.text)
         #expect(keyPaths(try jsonObject(example)) == WorkbookReportTests.schemaV1)
         #expect(try WorkbookReport.read(Data(example.utf8)).schemaVersion == 1)
     }
@@ -204,108 +175,6 @@ struct WorkbookReportTests {
         #expect(ClassGrading.refusal(userID: 0, allowRoot: false)?.contains("refuses to run as root") == true)
         #expect(ClassGrading.refusal(userID: 0, allowRoot: true) == nil)
         #expect(ClassGrading.refusal(userID: 1000, allowRoot: false) == nil)
-    }
-
-    @Test(
-        "The student workflow: the official image, GitHub's own actions, and the commands the README shows",
-        .enabled(if: hasTeachersReadme, "a student edition's README is for students"))
-    func workflow() throws {
-        let text = StudentWorkflow.text
-        #expect(text.contains("container: swift:6.3\n"))
-        let documented = try block(after: "### Teaching a class", language: "sh", in: try readme)
-            .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-        #expect(StudentWorkflow.commands == documented, "the workflow's commands and README.md's differ")
-        for command in StudentWorkflow.commands where command.hasPrefix("swift run workbook ") {
-            let words = command.dropFirst("swift run workbook ".count).split(separator: " ").map(String.init)
-            let (_, rest, _) = try RunLimits.extract(from: words)
-            guard case .report = try Command.parse(rest) else {
-                Issue.record("not a report command: \(command)")
-                continue
-            }
-        }
-        #expect(StudentWorkflow.commands.last?.contains("--fail-if-tampered") == true, "it fails only on tampering")
-        #expect(
-            StudentWorkflow.commands.filter { $0.contains("--fail-if-tampered") }.count == 1,
-            "one step fails the job, the last")
-    }
-
-    @Test("The student README states the Swift Package.swift requires, in the section its message names")
-    func studentRequirements() throws {
-        let manifest = try String(contentsOf: packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
-        #expect(manifest.contains("#if !compiler(>=\(StudentReadme.requiredSwift))"))
-        #expect(manifest.contains("README.md, 'Requirements'"))
-        let student = StudentReadme.render(Fixture.curriculum)
-        #expect(student.contains("\n## Requirements\n\nSwift \(StudentReadme.requiredSwift) or later"))
-        #expect(!student.contains("6.1"))
-    }
-
-    @Test("The student README carries the sections the tool's messages send a learner to")
-    func studentLearnerSections() {
-        let teacher = """
-            # Workbook
-
-            ## Quickstart
-
-            ### Time and memory limits
-
-            Limits text.
-
-            ```sh
-            # not a heading
-            ```
-
-            #### A detail
-
-            More.
-
-            ## For teachers
-
-            Teacher text.
-
-            ## When a test says the process ended early
-
-            Early text.
-            """
-        let sections = StudentReadme.learnerSections(of: teacher)
-        #expect(
-            sections == """
-                ## Time and memory limits
-
-                Limits text.
-
-                ```sh
-                # not a heading
-                ```
-
-                ### A detail
-
-                More.
-
-                ## When a test says the process ended early
-
-                Early text.
-
-
-                """, "each section ends with a blank line")
-        let student = StudentReadme.render(Fixture.curriculum, editions: [], teacherReadme: teacher)
-        #expect(student.contains("\n## Time and memory limits\n"))
-        #expect(!student.contains("Teacher text."))
-        #expect(student.contains("Early text.\n\n## Chapters\n"))
-    }
-
-    @Test("The workflow uses exactly the pinned actions, each at a major version that runs on Node 24")
-    func workflowPins() throws {
-        let pins = [StudentWorkflow.pins.checkout, StudentWorkflow.pins.uploadArtifact]
-        #expect(StudentWorkflow.actions == pins)
-        // The first majors whose action.yml says `runs.using: node24`; older ones run on Node 20.
-        let firstOnNode24 = ["actions/checkout": 5, "actions/upload-artifact": 6]
-        for pin in pins {
-            let parts = pin.split(separator: "@v", maxSplits: 1).map(String.init)
-            let major = try #require(parts.count == 2 ? Int(parts[1]) : nil, "\(pin) is not pinned to a major")
-            let minimum = try #require(firstOnNode24[parts[0]], "\(parts[0]) is not one of GitHub's own actions")
-            #expect(major >= minimum, "\(pin) is older than the first major on Node 24")
-            if hasTeachersReadme { #expect(try readme.contains("`\(pin)`"), "README.md does not name \(pin)") }
-        }
     }
 }
 

@@ -129,9 +129,8 @@ extension Command {
             var number: Int?
             if !rest.isEmpty {
                 let text = try take("[n]")
-                guard let value = Int(text), value > 0 else {
-                    throw UsageError(id: "usage.hintNumber", ["value": text])
-                }
+                // A number out of the chapter's range (0 too) is refused by `hint`, which knows the range.
+                guard let value = Int(text) else { throw UsageError(id: "usage.hintNumber", ["value": text]) }
                 number = value
             }
             command = .hint(chapter: chapter, number: number)

@@ -23,6 +23,9 @@ public struct Workbook {
     public var interactive: Bool
     /// The width to wrap long messages to; nil does not wrap.
     public var width: Int?
+    /// The width of the terminal `err` reaches, which the redrawn progress line must not
+    /// reach (`swift run workbook > file` still draws it there); nil: `width`.
+    public var progressWidth: Int?
     /// The environment, for the language (`WORKBOOK_LANG`, `LC_ALL`, `LC_MESSAGES`, `LANG`).
     public var environment: [String: String]
 
@@ -31,6 +34,7 @@ public struct Workbook {
         executable: URL? = nil,
         interactive: Bool = false,
         width: Int? = nil,
+        progressWidth: Int? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment,
         // `try?`: a closed terminal or pipe must not end the tool before it has stopped its children.
         out: @escaping @Sendable (String) -> Void = { try? FileHandle.standardOutput.write(contentsOf: Data($0.utf8)) },
@@ -40,17 +44,18 @@ public struct Workbook {
         self.executable = executable
         self.interactive = interactive
         self.width = width
+        self.progressWidth = progressWidth
         self.environment = environment
         self.out = out
         self.err = err
     }
 
     /// The workbook for the real command line: the binary's own path, stderr's terminal, the
-    /// terminal's width.
+    /// widths of the terminals stdout and stderr reach.
     public static func forCommandLine() -> Workbook {
         Workbook(
             executable: Bundle.main.executableURL, interactive: isatty(STDERR_FILENO) != 0,
-            width: TextWrap.terminalWidth())
+            width: TextWrap.terminalWidth(), progressWidth: TextWrap.terminalWidth(of: STDERR_FILENO))
     }
 
     /// Runs the command line (without the program name) and returns the exit code:
@@ -98,7 +103,8 @@ public struct Workbook {
                 layout: layout, workingDirectory: workingDirectory, curriculum: curriculum, out: out,
                 err: err, width: width,
                 progress: BuildProgress.Display(
-                    write: write, interactive: interactive, language: strings.language, width: width))
+                    write: write, interactive: interactive, language: strings.language,
+                    width: progressWidth ?? width))
             session.limits = limits
             session.strings = strings
             session.lessons = lessons
@@ -248,7 +254,10 @@ struct Session {
         let status = try check(chapter)
         if status.isDone {
             let known = LastKnownStatus.load(from: layout.stateURL).chapters.mapValues(\.status)
-            out("\n" + CheckReport.nextAfterPass(chapter, curriculum: curriculum, known: known, strings: strings))
+            out(
+                "\n"
+                    + CheckReport.nextAfterPass(
+                        chapter, curriculum: curriculum, known: known, width: width, strings: strings))
         }
         return status
     }
@@ -267,7 +276,7 @@ struct Session {
             ?? .noResult(reason: Catalog.english("reason.noTestsRan"))
         var shownHint: CheckReport.ShownHint?
         switch status {
-        case .failing, .notStarted: shownHint = chooseHint(for: chapter, run: run)
+        case .failing, .notStarted: if run.run != nil { shownHint = chooseHint(for: chapter, run: run) }
         default: break
         }
         out(

@@ -48,16 +48,14 @@ public enum CheckReport {
             return text + strings.fixCompileErrorsFirst(number)
         case .lastKnown, .noResult:
             if case .noResult(let reason) = status { text += strings.noResult(reason) }
-            if let buildFailure {
-                text +=
-                    TextWrap.wrap(buildFailure.summary(checking: chapter, strings: strings), width: width) + "\n\n"
-                text +=
-                    buildFailure.nextStep(strings: strings) + "\n"
-                    + buildFailure.renderErrors(width: width, strings: strings)
-            }
+            if let buildFailure { text += explain(buildFailure, checking: chapter, width: width, strings: strings) }
             return text
         case .failing, .notStarted:
-            break
+            // An exercise that is the original again is not started while another chapter
+            // breaks the build; its tests did not run, and the broken chapter is the next step.
+            if run == nil, let buildFailure {
+                return text + explain(buildFailure, checking: chapter, width: width, strings: strings)
+            }
         }
         var sections: [String] = []
         var elsewhere: [(reading: String, section: String)] = []  // sections in another README
@@ -111,11 +109,21 @@ public enum CheckReport {
         return text
     }
 
+    /// Why `chapter`'s tests could not run: the chapter that breaks the build, the next step and
+    /// the compiler's errors.
+    static func explain(
+        _ buildFailure: BuildFailure, checking chapter: Curriculum.Chapter, width: Int?, strings: Strings
+    ) -> String {
+        TextWrap.wrap(buildFailure.summary(checking: chapter, strings: strings), width: width) + "\n\n"
+            + TextWrap.wrapFirstLine(buildFailure.nextStep(strings: strings), width: width) + "\n"
+            + buildFailure.renderErrors(width: width, strings: strings)
+    }
+
     /// What to do after `chapter` passed: the next chapter after it (wrapping around) that
     /// `known` (the last known statuses) does not have as done, as `list` and `watch` point
     /// to it, or that every chapter is done.
     public static func nextAfterPass(
-        _ chapter: Curriculum.Chapter, curriculum: Curriculum, known: [String: ChapterStatus],
+        _ chapter: Curriculum.Chapter, curriculum: Curriculum, known: [String: ChapterStatus], width: Int? = nil,
         strings: Strings = .english
     ) -> String {
         var statuses = known
@@ -123,6 +131,6 @@ public enum CheckReport {
         guard let next = curriculum.firstNotDone(after: chapter, statuses: statuses) else {
             return strings.allChaptersDone(curriculum.chapters.count)
         }
-        return ProgressReport.nextStep(next, status: known[next.folder], strings: strings)
+        return ProgressReport.nextStep(next, status: known[next.folder], width: width, strings: strings)
     }
 }

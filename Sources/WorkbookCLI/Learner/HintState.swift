@@ -47,10 +47,10 @@ public struct HintState: Codable, Equatable, Sendable {
         return chosen
     }
 
-    /// The usage error for asking for hint `number` of a chapter that has fewer (exit 2, like
-    /// `hint 01 0` or `hint 01 x`), or nil.
+    /// The usage error for asking for hint `number` of a chapter that has no such hint, above
+    /// its count or below 1 (exit 2, naming the range, like `hint 01 x`), or nil.
     public static func outOfRange(_ number: Int?, of chapter: Curriculum.Chapter) -> UsageError? {
-        guard let number, !chapter.hints.isEmpty, number > chapter.hints.count else { return nil }
+        guard let number, !chapter.hints.isEmpty, !(1...chapter.hints.count).contains(number) else { return nil }
         let prefix = String(format: "%02d", chapter.number)
         let count = chapter.hints.count
         return UsageError(id: "usage.hintOutOfRange", ["chapter": prefix, "count": count, "number": number])

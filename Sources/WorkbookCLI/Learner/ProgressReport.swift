@@ -52,12 +52,12 @@ public enum ProgressReport {
                 text += strings.lastKnownNote
             }
             text +=
-                "\n" + buildFailure.nextStep(strings: strings) + "\n"
+                "\n" + TextWrap.wrapFirstLine(buildFailure.nextStep(strings: strings), width: width) + "\n"
                 + buildFailure.renderErrors(width: width, strings: strings)
             return text
         }
         if let next = curriculum.chapters.first(where: { statuses[$0.folder]?.isDoneOrLastKnownDone != true }) {
-            text += nextStep(next, status: statuses[next.folder], strings: strings)
+            text += nextStep(next, status: statuses[next.folder], width: width, strings: strings)
         } else {
             text += strings.allChaptersDone(curriculum.chapters.count)
         }
@@ -76,10 +76,15 @@ public enum ProgressReport {
             + "] " + strings.chaptersDone(done, total)
     }
 
-    static func nextStep(_ chapter: Curriculum.Chapter, status: ChapterStatus?, strings: Strings = .english) -> String {
+    /// "Next: chapter 02, …" and its commands; a first line wider than `width` (a long title)
+    /// wraps under itself.
+    static func nextStep(
+        _ chapter: Curriculum.Chapter, status: ChapterStatus?, width: Int? = nil, strings: Strings = .english
+    ) -> String {
         let testsModified = if case .testsModified? = status { true } else { false }
-        return strings.nextStep(
-            String(format: "%02d", chapter.number), chapter.title, chapter.readmePath, testsModified)
+        return TextWrap.wrapFirstLine(
+            strings.nextStep(String(format: "%02d", chapter.number), chapter.title, chapter.readmePath, testsModified),
+            width: width)
     }
 
     /// The chapter's title up to its colon: "Continuations".

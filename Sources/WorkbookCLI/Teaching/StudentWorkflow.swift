@@ -10,11 +10,27 @@ public enum StudentWorkflow {
     /// The container image the job runs in.
     public static let image = "swift:6.3"
 
+    /// An action the workflow uses, pinned to a major version.
+    public struct Pin: Sendable, Equatable {
+        /// `owner/name`: one of GitHub's own actions.
+        public let action: String
+        public let major: Int
+        /// The first major whose `action.yml` says `runs.using: node24`: older ones declare
+        /// Node 20, which GitHub's hosted runners phased out for JavaScript actions in 2026.
+        public let firstMajorOnNode24: Int
+
+        /// `actions/checkout@v7`: what the workflow's `uses:` says.
+        public var reference: String { "\(action)@v\(major)" }
+    }
+
     /// The actions the workflow uses, each pinned to its current major version: the one place
-    /// to change them. Both majors run on Node 24 (`runs.using: node24`), the runtime GitHub's
-    /// hosted runners use for JavaScript actions since 2026 (checkout v5 and upload-artifact
-    /// v6 were the first that did).
-    public static let pins = (checkout: "actions/checkout@v6", uploadArtifact: "actions/upload-artifact@v7")
+    /// to change them. `actions/checkout` v7 (June 2026) only adds a refusal to check out a
+    /// fork's pull request for `pull_request_target` and `workflow_run`, events this workflow
+    /// doesn't use; `actions/upload-artifact` v7 adds single-file uploads without a zip, off by
+    /// default. `StudentWorkflowTests` check the workflow and README.md against this list.
+    public static let checkout = Pin(action: "actions/checkout", major: 7, firstMajorOnNode24: 5)
+    public static let uploadArtifact = Pin(action: "actions/upload-artifact", major: 7, firstMajorOnNode24: 6)
+    public static let pins = [checkout, uploadArtifact]
 
     public static let text = """
         # The Concurrency Workbook's CI, written by `workbook student-edition`. On every push it
@@ -38,7 +54,7 @@ public enum StudentWorkflow {
             container: \(image)
             timeout-minutes: 30
             steps:
-              - uses: \(pins.checkout)
+              - uses: \(checkout.reference)
               - name: Build the workbook tool
                 run: swift build --product workbook
               - name: Run every chapter's tests once
@@ -49,7 +65,7 @@ public enum StudentWorkflow {
                 run: swift run workbook report --from workbook-report.json --format markdown --output "$GITHUB_STEP_SUMMARY"
               - name: Upload the reports
                 if: always()
-                uses: \(pins.uploadArtifact)
+                uses: \(uploadArtifact.reference)
                 with:
                   name: workbook-report
                   path: |

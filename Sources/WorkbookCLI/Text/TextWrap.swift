@@ -12,7 +12,8 @@ import Foundation
 public enum TextWrap {
     /// `text` with `indent` before its first line and `continuation` (default: spaces as wide as
     /// `indent`) before every other line, each line wrapped to at most `width` columns where
-    /// words allow. A `width` of nil only indents.
+    /// words allow; the rows a line wraps onto keep its own leading spaces too (a quoted runtime
+    /// message stays under its heading). A `width` of nil only indents.
     public static func wrap(_ text: String, width: Int?, indent: String = "", continuation: String? = nil) -> String {
         let continuation = continuation ?? String(repeating: " ", count: indent.count)
         var lines: [String] = []
@@ -22,12 +23,13 @@ public enum TextWrap {
                 lines.append(prefix + paragraph)
                 continue
             }
+            let hanging = continuation + paragraph.prefix { $0 == " " }
             var line = prefix
             var lineHasWord = false
             for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
                 if lineHasWord, displayWidth(line) + 1 + displayWidth(String(word)) > width {
                     lines.append(line)
-                    prefix = continuation
+                    prefix = hanging
                     line = prefix
                     lineHasWord = false
                 }
@@ -54,18 +56,29 @@ public enum TextWrap {
         }
     }
 
-    /// The width to wrap to: the terminal's, when standard output is one; otherwise `COLUMNS`
-    /// if set; otherwise nil (no wrapping, for files and pipes).
-    public static func terminalWidth(environment: [String: String] = ProcessInfo.processInfo.environment) -> Int? {
+    /// `text` with its first line wrapped to `width`, its later rows under it (`continuation`),
+    /// and its other lines as they are: "Next: chapter 02, …" with a title too long for the
+    /// terminal, above its indented commands.
+    public static func wrapFirstLine(_ text: String, width: Int?, continuation: String = "  ") -> String {
+        guard let width else { return text }
+        let end = text.firstIndex(of: "\n") ?? text.endIndex
+        return wrap(String(text[..<end]), width: width, continuation: continuation) + text[end...]
+    }
+
+    /// The width to wrap to: the terminal's, when `descriptor` (standard output by default) is
+    /// one; otherwise `COLUMNS` if set; otherwise nil (no wrapping, for files and pipes).
+    public static func terminalWidth(
+        of descriptor: Int32 = STDOUT_FILENO, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> Int? {
         #if !os(Windows)
-            if isatty(STDOUT_FILENO) != 0 {
+            if isatty(descriptor) != 0 {
                 var size = winsize()
                 #if canImport(Darwin)
                     let request = TIOCGWINSZ
                 #else
                     let request = UInt(TIOCGWINSZ)
                 #endif
-                if ioctl(STDOUT_FILENO, request, &size) == 0, size.ws_col >= 40 { return Int(size.ws_col) }
+                if ioctl(descriptor, request, &size) == 0, size.ws_col >= 40 { return Int(size.ws_col) }
             }
         #endif
         if let columns = environment["COLUMNS"].flatMap(Int.init), columns >= 40 { return columns }
