@@ -51,6 +51,10 @@ enum Bugs {
         "fetchOneThumbnail runs although its task is already cancelled",
         "the caller's task was cancelled before the call; the call must throw the cancel, and no request may run to the end",
         section: "Concurrent bindings with async let")
+    static let pairIgnoresCancel = reading.lesson(
+        "a request of one thumbnail runs on after the call was cancelled",
+        "cancelling the caller's task reaches every child task of the call: the call must throw the cancel, and a request that starts at the cancel or after it must not run to the end; a request in an unstructured Task {} never hears of the cancel",
+        section: "The task tree")
     static let neverFinishes = reading.lesson(
         "the function never finishes",
         "every request was answered, but the caller is still suspended",

@@ -60,6 +60,10 @@ enum Bugs {
         "the upload screen keeps watching after close()",
         "close() must cancel the task that follows the upload, so that its stream ends and stops observing the upload",
         section: "One stream, one consumer")
+    static let screenSequenceBroken = reading.lesson(
+        "the upload screen shows what it should not, or misses what it should",
+        "after some sequence of watch(_:), close() and upload events, the bar or the label differed from the contract under \"Your task\": the screen follows the upload it watched last, until that upload completes or close(), shows each of its fractions on both, nothing of any other upload, and leaves no observer behind; the reproducer lists the steps, and what was expected and seen after each",
+        section: "Your task")
 }
 
 /// A consumer that takes values one at a time and, while held, stays busy with the one it
