@@ -138,28 +138,35 @@ struct PhotoWorld: Sendable {
 
 /// Every failure point of two fetches at once, photos 1 and 2, where the failing request is
 /// answered `failure` and the other one the photo; then the pair again on the same loader.
+///
+/// A run waits for both handlers before it ends, so the pair made again starts after it. The
+/// two requests of a pair may reach the service in either order (a fix may hop first), so
+/// the fetch that failed is the one whose photo the failing request asked for.
 private func exploreFailures(answering failure: PhotoAnswer) async {
     let answer = failure.outcome(1)
     let report = await exploreFailurePoints(
         "fetchPhoto of photos 1 and 2 at once, a failing request answered \(answer)",
         world: { plan in
             let service = PhotoService { url in
-                let number = Int(url.deletingPathExtension().lastPathComponent) ?? 0
+                let number = photoNumber(url)
                 return plan.nextCallFails("photo \(number)") ? failure.outcome(number) : .photo(.sample(number))
             }
             return PhotoWorld(service: service, loader: PhotoLoader(service: service))
         },
-        operation: { world in startFetches([1, 2], on: world.loader) }
+        operation: { world in await arrivals(startFetches([1, 2], on: world.loader)) }
     ) { run, world in
-        guard case .success(let first)? = run.outcome, case .success(let again)? = run.recovery else { return [] }
-        let ends = await arrivals(first + again)
+        guard case .success(let first)? = run.outcome, case .success(let again)? = run.recovery else {
+            return [Violation(Bugs.neverCalled, "the handlers were not all called within \(hangLimit)")]
+        }
+        let failedPhoto = run.failedCall.flatMap { Int($0.dropFirst("photo ".count)) }
         var violations: [Violation] = []
-        for (index, end) in ends.enumerated() {
-            let number = index % 2 + 1
-            let failed = index < 2 && run.failingCall == index + 1
+        for (index, end) in first.enumerated() {
+            let number = index + 1
             violations += brokenPromises(
-                end, of: number, answered: failed ? failure : .photo,
-                in: index < 2 ? "the first pair" : "the pair again")
+                end, of: number, answered: number == failedPhoto ? failure : .photo, in: "the first pair")
+        }
+        for (index, end) in again.enumerated() {
+            violations += brokenPromises(end, of: index + 1, answered: .photo, in: "the pair again")
         }
         let requests = world.service.requests.value
         if requests > 4 {
@@ -168,6 +175,11 @@ private func exploreFailures(answering failure: PhotoAnswer) async {
         return violations
     }
     report.record()
+}
+
+/// The number of the photo at `url` (see `PhotoService.url(ofPhoto:)`).
+private func photoNumber(_ url: URL) -> Int {
+    Int(url.deletingPathExtension().lastPathComponent) ?? 0
 }
 
 /// One step of a sequence: a fetch of a photo, whose number says what the service answers.
@@ -193,7 +205,7 @@ private let sequenceCheck = ModelCheck<Fetch, FetchObservation>(
     simplify: { fetch in fetch.number > 4 ? [Fetch(number: fetch.number - 4)] : [] },
     real: { fetches in
         let service = PhotoService { url in
-            let number = Int(url.deletingPathExtension().lastPathComponent) ?? 0
+            let number = photoNumber(url)
             return PhotoAnswer(forPhoto: number).outcome(number)
         }
         let loader = PhotoLoader(service: service)
@@ -228,7 +240,7 @@ struct CompletionHandlersContractTests {
         .exposesBug(Bugs.notExactlyOnce, Bugs.offMainQueue, Bugs.neitherPhotoNorError, Bugs.sequenceBroken))
     func overlappingAndSequences() async {
         let service = PhotoService { url in
-            let number = Int(url.deletingPathExtension().lastPathComponent) ?? 0
+            let number = photoNumber(url)
             return PhotoAnswer(forPhoto: number).outcome(number)
         }
         let ends = await arrivals(startFetches([1, 2, 3, 4], on: PhotoLoader(service: service)))
