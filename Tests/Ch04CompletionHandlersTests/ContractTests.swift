@@ -85,14 +85,6 @@ struct FetchEnd: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-extension HandlerCalls: CustomStringConvertible {
-    /// The calls so far, for a reproducer: "a fetch whose handler got [(…) on the main queue]".
-    var description: String {
-        let calls = "[" + all.map(\.description).joined(separator: ", ") + "]"
-        return "a fetch whose handler got \(calls)"
-    }
-}
-
 /// Starts a fetch of each of `numbers` at once on `loader`; returns their handlers' calls.
 private func startFetches(_ numbers: [Int], on loader: PhotoLoader) -> [HandlerCalls] {
     numbers.map { number in
