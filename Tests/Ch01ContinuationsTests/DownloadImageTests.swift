@@ -47,6 +47,10 @@ enum Bugs {
         "the wrapper asked the server more than once for one download",
         "one call to downloadImageAndMetadata(imageNumber:from:) must send exactly one request, whatever the answer; retrying is the caller's decision",
         section: "When the server sends neither")
+    static let sequenceBroken = reading.lesson(
+        "a download in a sequence does not end with its own answer",
+        "each download returns its own image or throws its own error after one request, whatever the downloads before it got; nothing is remembered from one call to the next",
+        section: "Your task")
     static let wrongAnswer = reading.lesson(
         "the wrapper does not pass the server's answer through",
         "the caller should get exactly the image, or exactly the error, that the server sent",

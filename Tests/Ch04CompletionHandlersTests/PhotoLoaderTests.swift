@@ -46,6 +46,10 @@ enum Bugs {
         "fetchPhoto asks the server more than once",
         "one call of fetchPhoto should make one request, whatever the answer; a second data task (a retry, say) doubles the traffic and is not what the caller asked for",
         section: "Three mistakes in eleven lines")
+    static let sequenceBroken = reading.lesson(
+        "a fetch in a sequence does not get its own answer",
+        "each call of fetchPhoto makes one request and calls its handler once, on the main queue, with its own answer, whatever the fetches before it got; nothing is remembered from one call to the next",
+        section: "Your task")
     static let neverFetches = reading.lesson(
         "fetchPhoto never asks the service",
         "fetchPhoto must create a data task and call resume() on it",
@@ -58,7 +62,7 @@ private let scriptedOutcomes: [PhotoService.Outcome] = [
 ]
 
 /// One call of the completion handler, as the test saw it.
-private struct Delivery: Sendable, CustomStringConvertible {
+struct Delivery: Sendable, CustomStringConvertible {
     let photo: Photo?
     let error: (any Error)?
     let onMainQueue: Bool
@@ -72,7 +76,7 @@ private struct Delivery: Sendable, CustomStringConvertible {
 }
 
 /// The calls a completion handler got, as they came.
-private final class HandlerCalls: Sendable {
+final class HandlerCalls: Sendable {
     private let calls = Locked<[Delivery]>([])
     /// How many calls have come so far.
     let count = ObservedCount()
@@ -124,16 +128,21 @@ private func deliveries(for outcome: PhotoService.Outcome) async -> [Delivery] {
 /// queued before it" until four rounds in a row bring no new call. A single call can only
 /// stay single, so a correct fix passes whatever its hops; a second call queued through the
 /// same hops as the first lands within those rounds.
-private func letPendingWorkRun(_ handler: HandlerCalls) async {
+func letPendingWorkRun(_ handler: HandlerCalls) async {
+    await letPendingWorkRun { handler.count.value }
+}
+
+/// Like ``letPendingWorkRun(_:)``, counting the calls with `count` (of several handlers, say).
+func letPendingWorkRun(counting count: () -> Int) async {
     var quietRounds = 0
     var rounds = 0
     while quietRounds < 4, rounds < 100 {
-        let before = handler.count.value
+        let before = count()
         await withCheckedContinuation { continuation in
             DispatchQueue.global().async { continuation.resume() }
         }
         await MainQueue.drain()
-        quietRounds = handler.count.value == before ? quietRounds + 1 : 0
+        quietRounds = count() == before ? quietRounds + 1 : 0
         rounds += 1
     }
 }
