@@ -36,6 +36,10 @@ enum Bugs {
         "the draft does not hold the edits",
         "saveDraft() must save every edit made so far, in order, as the photo's draft",
         section: "What crosses into a @concurrent function")
+    static let cancelledSaveSucceeds = reading.lesson(
+        "a cancelled save reports success",
+        "the draft store throws CancellationError when the saving task is cancelled; saveDraft() and writeDraft must pass that error on with try, not swallow it with try?, or the caller believes an unsaved draft is saved",
+        section: "What crosses into a @concurrent function")
     static let uncheckedHistory = reading.lesson(
         "EditHistory is marked @unchecked Sendable without a lock",
         "that silences the compiler, but nothing changed: a @concurrent function still reads and changes the history while the main actor changes it too, a data race the compiler can no longer report. The function doesn't need to leave the main actor at all",
