@@ -46,7 +46,7 @@ struct ExportTests {
         let screen = CameraScreen(session: CameraSession(), cameraRoll: roll, photoIDs: ids)
         // What the camera roll had saved at the first update that ran ahead of it.
         let ahead = Locked<(shown: String, saved: Int)?>(nil)
-        screen.exportProgress.onUpdate = { update in
+        screen.exportProgress.onUpdate = { @Sendable update in
             let saved = roll.saved.count
             if update.completed > saved { ahead.withLock { $0 = $0 ?? ("\(update)", saved) } }
         }
