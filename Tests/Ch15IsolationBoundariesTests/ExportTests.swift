@@ -39,4 +39,20 @@ struct ExportTests {
             Bugs.progressLate.record("Right after exportAll() returned, the bar showed \(shown), not 3 of 3.")
         }
     }
+
+    @Test("The progress bar never shows a photo done before the camera roll has saved it")
+    func progressFollowsTheSaves() async {
+        let roll = CameraRoll()
+        let screen = CameraScreen(session: CameraSession(), cameraRoll: roll, photoIDs: ids)
+        // What the camera roll had saved at the first update that ran ahead of it.
+        let ahead = Locked<(shown: String, saved: Int)?>(nil)
+        screen.exportProgress.onUpdate = { @Sendable update in
+            let saved = roll.saved.count
+            if update.completed > saved { ahead.withLock { $0 = $0 ?? ("\(update)", saved) } }
+        }
+        await screen.exportAll()
+        if let (shown, saved) = ahead.withLock({ $0 }) {
+            Bugs.progressAhead.record("The bar showed \(shown) while the camera roll had saved \(saved) of them.")
+        }
+    }
 }

@@ -52,6 +52,18 @@ enum Bugs {
         "a preview frame the SDK delivered was never drawn",
         "after the SDK handed cameraSession(_:didOutput:) a frame, the preview never showed it",
         section: "assumeIsolated checks, it does not hop")
+    static let newestFrameNeverShown = reading.lesson(
+        "the preview never showed the newest frame",
+        "the SDK delivered frames 4, 5 and 6 while the main actor was busy, and the preview never drew frame 6: it may skip a stale frame, but never the newest one (a stream that keeps only the newest frame, .bufferingNewest(1), drops the stale ones; .bufferingOldest(1) drops the new ones)",
+        section: "Calls from nonisolated code")
+    static let delegateWaitsForMainActor = reading.lesson(
+        "the delegate method waits for the main actor",
+        "while the main actor was busy, the SDK's queue could not hand over the next frames: cameraSession(_:didOutput:) must hop to the main actor without waiting (no DispatchQueue.main.sync, no semaphore)",
+        section: "Calls from nonisolated code")
+    static let screenKeptAlive = reading.lesson(
+        "the started preview keeps the screen alive",
+        "a task that reads the preview's stream runs as long as the stream does, so a closure that captures self strongly keeps the screen alive after everything else has let it go (and the stream never ends): capture self weakly, and finish the stream when the screen goes away",
+        section: "Calls from nonisolated code")
     static let framesOutOfOrder = reading.lesson(
         "the preview showed the frames out of order",
         "each frame must reach the preview in the order the SDK delivered them; tasks not explicitly isolated to the main actor (a Task { await … } made in nonisolated code, say) run side by side, in no promised order",
@@ -80,6 +92,10 @@ enum Bugs {
         "the progress bar was not up to date when exportAll() returned",
         "an update sent to the main queue (DispatchQueue.main.async) or into a new Task runs later, after the code that awaited the export has moved on; update the bar on the actor the export runs on",
         section: "Escape hatches that only hide the error")
+    static let progressAhead = reading.lesson(
+        "the progress bar showed a photo done before the camera roll had saved it",
+        "exportPhotos(_:to:progress:) must update the bar only after cameraRoll.save(_:) has returned for that photo: a bar that runs ahead of the saves tells the user a photo is safe when it is not",
+        section: "Run on the caller's actor: isolated parameters and #isolation")
     static let exportIncomplete = reading.lesson(
         "the export did not save every photo, in order",
         "exportAll() must save each photo taken to the camera roll, one after the other",

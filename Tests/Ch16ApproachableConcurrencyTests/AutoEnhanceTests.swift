@@ -1,3 +1,4 @@
+import Dispatch
 import SimulatedWorld
 import Testing
 import WorkbookTesting
@@ -24,6 +25,10 @@ enum Bugs {
         "cancelling the auto-enhance doesn't stop the work",
         "the tiles went on after the task that called autoEnhance() was cancelled: work started with Task.detached (or Task { }) inside the function belongs to a task of its own, which the caller's cancel never reaches. A @concurrent function runs in the caller's task, so it sees the cancel",
         section: "Not Task.detached, not a blocking wait")
+    static let statusEarly = reading.lesson(
+        "the status is not enhancing while the tiles are being enhanced",
+        "autoEnhance() shows .enhancing from its start until every tile is done, and only then .enhanced (or .cancelled): set the final status after the await that enhances the tiles, not before it",
+        section: "@concurrent: leave the caller's actor")
     static let enhanceIncomplete = reading.lesson(
         "the auto-enhance does not enhance every tile",
         "autoEnhance() must enhance each tile of the photo once, in order, and then show the enhanced photo",
@@ -35,6 +40,10 @@ enum Bugs {
     static let draftWrong = reading.lesson(
         "the draft does not hold the edits",
         "saveDraft() must save every edit made so far, in order, as the photo's draft",
+        section: "What crosses into a @concurrent function")
+    static let cancelledSaveSucceeds = reading.lesson(
+        "a cancelled save reports success",
+        "the draft store throws CancellationError when the saving task is cancelled; saveDraft() and writeDraft must pass that error on with try, not swallow it with try?, or the caller believes an unsaved draft is saved",
         section: "What crosses into a @concurrent function")
     static let uncheckedHistory = reading.lesson(
         "EditHistory is marked @unchecked Sendable without a lock",
@@ -128,6 +137,34 @@ struct AutoEnhanceTests {
         let scene = EditorScene()
         guard await scene.autoEnhance() else { return }
         recordMainActorFindings(scene.engine.runs.map(\.mainActor), of: "tiles", onActor: Bugs.tilesOnMainActor)
+    }
+
+    @Test("While the tiles are being enhanced, the status says enhancing")
+    func statusWhileEnhancing() async {
+        let scene = EditorScene()
+        let model = scene.model
+        // As tile 1 starts, the engine waits (off the main actor) until the test has read the
+        // status. Tiles on the main actor are another test's lesson: then nothing waits here.
+        let reachedTile1 = ObservedCount()
+        let tilesOnMainActor = Locked(false)
+        let lookedAtStatus = DispatchSemaphore(value: 0)
+        scene.engine.whenTileStarts(1) {
+            let onMainActor = MainQueue.isCurrent
+            tilesOnMainActor.withLock { $0 = onMainActor }
+            reachedTile1.increment()
+            if !onMainActor { _ = lookedAtStatus.wait(timeout: .now() + .seconds(2)) }
+        }
+        let enhance = Task { await model.autoEnhance() }
+        let reached = await awaitResult(
+            of: { await reachedTile1.reach(1) }, within: heavyWorkLimit(probes: 4), orRecord: Bugs.enhanceIncomplete)
+        let status = model.status
+        lookedAtStatus.signal()
+        guard reached != nil else { return }
+        await awaitResult(
+            of: { await enhance.value }, within: heavyWorkLimit(probes: 4), orRecord: Bugs.enhanceIncomplete)
+        if !tilesOnMainActor.withLock({ $0 }) && status != .enhancing {
+            Bugs.statusEarly.record("While tile 1 was being enhanced, the status was \(status), not enhancing.")
+        }
     }
 
     @Test("Cancelling the task that calls autoEnhance() stops the work at the next tile")

@@ -29,6 +29,23 @@ struct DraftAndExportTests {
         #expect(scene.model.edits == ["crop 4:3", "exposure +0.3", "vignette"], Bugs.draftWrong.comment)
     }
 
+    @Test("A save whose task is cancelled throws CancellationError, not success")
+    func cancelledSaveThrows() async {
+        let scene = EditorScene(photo: RawPhoto(id: "forest"))
+        scene.model.apply("crop 4:3")
+        let model = scene.model
+        // The task runs on the main actor, which this test holds until it awaits the result:
+        // the cancel lands before the save starts.
+        let save = Task { try await model.saveDraft() }
+        save.cancel()
+        let result = await save.result
+        if case .success = result {
+            Bugs.cancelledSaveSucceeds.record(
+                "saveDraft() returned normally from a cancelled task, and the store holds \(scene.store.drafts.count) drafts."
+            )
+        }
+    }
+
     // The export runs in a child process (an exit test): a conformance that assumes the main
     // actor traps when the writer calls it elsewhere, and the trap must end only this scenario.
     @Test("Exporting an album writes the cover and every photo, off the main actor")

@@ -22,10 +22,16 @@ public final class ProgressBar {
     /// Every update so far, in order.
     public private(set) var updates: [Update] = []
 
+    /// Called with each update, right after it is recorded, on the thread that made it. Tests
+    /// use it to look at the rest of the simulated world at the moment of an update.
+    public var onUpdate: ((Update) -> Void)?
+
     public init() {}
 
     /// Shows `completed` of `total` steps done. Main thread only.
     public func setProgress(_ completed: Int, of total: Int) {
-        updates.append(Update(completed: completed, total: total, onMainActor: MainQueue.isCurrent))
+        let update = Update(completed: completed, total: total, onMainActor: MainQueue.isCurrent)
+        updates.append(update)
+        onUpdate?(update)
     }
 }
