@@ -66,12 +66,12 @@ struct DownloadArchiveTests {
     }
 
     @Test(
-        "An error status throws unexpectedStatus and leaves no temporary file",
-        .exposesBug(Bugs.temporaryFileLeft))
-    func errorStatusCleansUp() async throws {
-        let scene = try DownloadScene(archive: .status(503, body: Data("down for maintenance".utf8)))
+        "A non-2xx status throws unexpectedStatus and leaves no temporary file",
+        .exposesBug(Bugs.temporaryFileLeft), arguments: [300, 503])
+    func errorStatusCleansUp(status: Int) async throws {
+        let scene = try DownloadScene(archive: .status(status, body: Data("not the archive".utf8)))
         let result = await scene.download()
-        #expect(throws: PhotoAPIError.unexpectedStatus(503), Bugs.archiveWrong.comment) { try result.get() }
+        #expect(throws: PhotoAPIError.unexpectedStatus(status), Bugs.archiveWrong.comment) { try result.get() }
         #expect(
             scene.contents(of: scene.destination) == nil,
             Bugs.archiveWrong.comment("An error page was saved as the archive."))

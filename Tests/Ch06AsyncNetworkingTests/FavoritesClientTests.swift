@@ -71,4 +71,22 @@ struct FavoritesClientTests {
             server.receivedRequests, are: ["POST /photos/7/favorite"], from: "favorite(photoID:)",
             section: "When the user cancels", otherwise: Bugs.clientWrong)
     }
+
+    @Test("A 300 answer is not a photo: photo(id:) throws unexpectedStatus")
+    func multipleChoicesIsNotAPhoto() async {
+        let server = SimulatedHTTPServer()
+        server.respond(to: "/photos/7", with: .json(harbourJSON, status: 300))
+        let client = FavoritesClient(server: server, signIn: SignInPrompt(user: .signIn(alice)))
+        do {
+            let photo = try await client.photo(id: "7")
+            Bugs.notSuccessAccepted.record("The server answered 300; photo(id:) returned \(photo).")
+        } catch {
+            #expect(
+                error as? PhotoAPIError == .unexpectedStatus(300),
+                Bugs.notSuccessAccepted.comment("The server answered 300; photo(id:) threw \(error)."))
+        }
+        expectRequests(
+            server.receivedRequests, are: ["GET /photos/7"], from: "photo(id:)",
+            section: "Check the status before you decode", otherwise: Bugs.clientWrong)
+    }
 }

@@ -41,6 +41,7 @@ struct FetchFavoritesTests {
         "A non-2xx answer throws PhotoAPIError.unexpectedStatus, whatever its body",
         .exposesBug(Bugs.errorStatusDecoded),
         arguments: [
+            (300, "[]"),  // an answer URLSession did not follow is not a success either
             (404, "[]"),  // an empty list that is not a list of favorites
             (500, "[]"),
             (503, #"{"error":"down for maintenance"}"#),  // an error document

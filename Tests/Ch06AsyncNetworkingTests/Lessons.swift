@@ -25,6 +25,10 @@ enum Bugs {
         "fetchFavorites() does not return the favorites of a successful answer",
         "every 2xx status is a success, and its body is the list of favorites",
         section: "Check the status before you decode")
+    static let notSuccessAccepted = reading.lesson(
+        "an answer that is not 2xx is taken as a success",
+        "only 200...299 is a success; a 3xx that reaches your code, such as 300, is an answer URLSession did not follow, so the call must throw PhotoAPIError.unexpectedStatus(status) instead of using its body",
+        section: "Check the status before you decode")
     // downloadArchive
     static let temporaryFileLeft = reading.lesson(
         "the downloaded temporary file is left behind",

@@ -15,15 +15,22 @@ import WorkbookTesting
 
 @Suite("Chapter 06: uploadPhoto() sends its JPEG as a POST")
 struct UploadPhotoTests {
-    @Test("The server receives POST /photos with the JPEG as its body", .exposesBug(Bugs.uploadSentAsGET))
-    func uploadIsAPost() async {
+    /// 201 is the service's answer to an upload; 300 is an answer URLSession did not follow.
+    @Test(
+        "The server receives POST /photos with the JPEG as its body; only a 2xx answer is a photo",
+        .exposesBug(Bugs.uploadSentAsGET), arguments: [201, 300])
+    func uploadIsAPost(status: Int) async {
         let server = SimulatedHTTPServer()
-        server.respond(to: "/photos", with: .json(harbourJSON, status: 201))
+        server.respond(to: "/photos", with: .json(harbourJSON, status: status))
         let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10])
         let thrown: (any Error)?
         do {
             let photo = try await uploadPhoto(jpeg, to: server.baseURL, using: SimulatedURLSession(server: server))
-            #expect(photo == harbour, Bugs.uploadWrong.comment("uploadPhoto() returned \(photo)."))
+            if status == 201 {
+                #expect(photo == harbour, Bugs.uploadWrong.comment("uploadPhoto() returned \(photo)."))
+            } else {
+                Bugs.notSuccessAccepted.record("The server answered \(status); uploadPhoto() returned \(photo).")
+            }
             thrown = nil
         } catch {
             thrown = error
@@ -36,7 +43,11 @@ struct UploadPhotoTests {
             )
             return
         }
-        if let error = thrown { Bugs.uploadWrong.record("uploadPhoto() threw \(error).") }
+        if let error = thrown, status == 201 {
+            Bugs.uploadWrong.record("uploadPhoto() threw \(error).")
+        } else if let error = thrown, error as? PhotoAPIError != .unexpectedStatus(status) {
+            Bugs.notSuccessAccepted.record("The server answered \(status); uploadPhoto() threw \(error).")
+        }
         if received == ["GET /photos"] {
             Bugs.uploadSentAsGET.record("The server received: \(received)")
         } else {
