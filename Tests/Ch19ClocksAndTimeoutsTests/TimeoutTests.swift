@@ -145,7 +145,9 @@ struct TimeoutTests {
     /// The operation here hears the cancel only once the timer has left the clock, so a timer
     /// that turns its own cancel into TimeoutError wins the race to the group almost always.
     /// A few rounds make "almost" certain; a right withTimeout never throws TimeoutError here.
-    @Test("A cancelled caller gets no TimeoutError: the limit has not passed")
+    /// The unfixed exercise's `try?` on the operation turns the operation's CancellationError
+    /// into "no value", hence a timeout, whenever that child ends first: in some runs only.
+    @Test("A cancelled caller gets no TimeoutError: the limit has not passed", .mayExposeBug(Bugs.cancelBecomesTimeout))
     func callerCancelIsNoTimeout() async {
         for _ in 1...12 {
             let scene = Scene()
