@@ -277,14 +277,16 @@ private func playAnswers(_ answers: [SearchServer.Reply]) async -> (steps: [Stri
         steps.append("the server answers request \(index + 1): \(label(answer))")
     }
     guard case .finished(let result) = await first.outcome() else {
-        // Every request answered and nothing waiting, yet a timer asleep: the group waits for it.
-        let timerLeft = scene.server.waiting.value == 0 && scene.clock.sleeperCount > 0
+        // Every request answered, and nothing asleep but the time limit (2 s): the group waits for its timer.
+        let deadlines = scene.clock.deadlines
+        let timerLeft =
+            scene.server.waiting.value == 0 && !deadlines.isEmpty && deadlines.allSatisfy { $0 == at(.seconds(2)) }
         return (
             steps,
             Violation(
                 timerLeft ? Bugs.loserNotCancelled : Bugs.retriesWrong,
                 "\(function) was still running (asleep on the clock: \(describeSleepers(scene.clock)))"
-                    + "; it should have \(expectedOutcome(answers)).")
+                    + "; expected: it \(expectedOutcome(answers)).")
         )
     }
     let timedOut: Bool
@@ -295,7 +297,7 @@ private func playAnswers(_ answers: [SearchServer.Reply]) async -> (steps: [Stri
             Violation(
                 timedOut ? Bugs.errorBecomesTimeout : Bugs.retriesWrong,
                 "\(function) \(describe(result)) after \(scene.server.requests.value) request(s);"
-                    + " it should have \(expectedOutcome(answers)) after \(answers.count).")
+                    + " expected: it \(expectedOutcome(answers)) after \(answers.count).")
         )
     }
     if scene.clock.sleeperCount > 0 || scene.server.waiting.value > 0 {
