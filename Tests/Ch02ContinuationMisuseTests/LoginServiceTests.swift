@@ -118,7 +118,7 @@ private func loginThenRetry(
 
 /// The lesson for a child process that died: `lesson`, unless the runtime says the process
 /// died reading an `unowned` reference to a service that was already gone.
-private func lessonForCrash(in log: CrashLog, otherwise lesson: Lesson) -> Lesson {
+func lessonForCrash(in log: CrashLog, otherwise lesson: Lesson) -> Lesson {
     log.contents.contains("unowned reference") ? Bugs.releasedServiceCrashes : lesson
 }
 
