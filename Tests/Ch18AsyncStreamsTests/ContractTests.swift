@@ -12,9 +12,10 @@ import WorkbookTesting
 // consumer cancelled before it starts and right after each fix it takes, and the upload
 // screen on every short sequence of watch, close and upload events, against a model of what
 // the reading promises under "Your task". No service here can fail, so there is no failure
-// point to explore. The consumers run on the main actor: the off-main ends of a stream (a
-// cancel from another thread, a release after a break) are the business of
-// RouteFeedTests, which runs them in child processes because a wrong fix traps there.
+// point to explore. The consumers run on the main actor, yet a stream can still end off it:
+// AsyncStream's own `next()` runs on the global executor, so a consumer cancelled before it
+// first asks for a fix ends the stream there. The live route's exploration therefore runs in
+// a child process, like RouteFeedTests: an onTermination that assumes the main actor traps.
 
 /// A world for one run: the bike computer and the probe that cancels the consumer.
 struct RideWorld: Sendable {
@@ -48,6 +49,26 @@ private func routeKept(_ run: CancelPointRun<[LocationFix]>, _ device: BikeCompu
         return [Violation(Bugs.liveLinkLeftOpen, "\(late), recorded after the loop ended, was still sent to the app")]
     }
     return []
+}
+
+/// The live route at every cancel point; run in a child process (see the top of this file).
+private func exploreTheLiveRoute() async {
+    let report = await exploreCancelPoints(
+        "routeFixes(from:), three fixes, then the ride ends",
+        world: { probe in RideWorld(device: BikeComputer(), probe: probe) },
+        operation: { @MainActor world in
+            var got: [LocationFix] = []
+            let fixes = routeFixes(from: world.device)
+            world.device.recordFix()
+            for await fix in fixes {
+                got.append(fix)
+                world.probe.step("the recorder took \(fix)")
+                if fix.number < 3 { world.device.recordFix() } else { world.device.endRide() }
+            }
+            return got
+        }
+    ) { run, world in await routeKept(run, world.device) }
+    report.record()
 }
 
 /// What every run must keep, for the ride-log sync.
@@ -232,22 +253,12 @@ struct AsyncStreamsContractTests {
         "The live route, its consumer cancelled before it starts or after any fix, ends and closes the link",
         .exposesBug(Bugs.liveLinkLeftOpen))
     func routeAtEveryCancelPoint() async {
-        let report = await exploreCancelPoints(
-            "routeFixes(from:), three fixes, then the ride ends",
-            world: { probe in RideWorld(device: BikeComputer(), probe: probe) },
-            operation: { @MainActor world in
-                var got: [LocationFix] = []
-                let fixes = routeFixes(from: world.device)
-                world.device.recordFix()
-                for await fix in fixes {
-                    got.append(fix)
-                    world.probe.step("the recorder took \(fix)")
-                    if fix.number < 3 { world.device.recordFix() } else { world.device.endRide() }
-                }
-                return got
-            }
-        ) { run, world in await routeKept(run, world.device) }
-        report.record()
+        let log = CrashLog()
+        let run = await #expect(processExitsWith: .success, Bugs.terminationCrashed.comment) {
+            [log = log as CrashLog] in
+            await log.runScenario { await exploreTheLiveRoute() }
+        }
+        log.explain(run, as: Bugs.terminationCrashed)
     }
 
     @Test(

@@ -80,17 +80,18 @@ func boundedWait<Value: Sendable>(
 ///
 /// Returns true, early, as soon as `endEarly` says so between two ticks. A tick is at most
 /// 20 ms, so a long limit notices that as soon as a short one does. When `progress` moves
-/// between two ticks, the limit starts again, up to ``progressAllowance`` limits in all.
+/// between two ticks, the limit starts again, up to `allowance` limits in all.
 @discardableResult
 func sleepCountingRunnableTime(
-    for limit: Duration, progress: (@Sendable () -> Int)? = nil, endEarly: () -> Bool = { false }
+    for limit: Duration, progress: (@Sendable () -> Int)? = nil, allowance: Int = progressAllowance,
+    endEarly: () -> Bool = { false }
 ) async -> Bool {
     let tick = min(limit / 25, .milliseconds(20))
     guard tick > .zero else { return false }
     var slept = Duration.zero
     var sleptInAll = Duration.zero
     var steps = progress?()
-    while slept < limit, sleptInAll < limit * progressAllowance {
+    while slept < limit, sleptInAll < limit * allowance {
         do { try await Task.sleep(for: tick) } catch { return false }
         slept += tick
         sleptInAll += tick
