@@ -251,7 +251,7 @@ private func runFailure(_ plan: JobFailurePlan) async -> RunLog {
         log.broke(
             Bugs.outcomeHidden, "The \(plan.failing) job failed with \"\(failure)\", but the task threw \(error).")
     case .failure:
-        log.step("the task throws \"\(failure)\"")
+        log.step("the task throws BackgroundJobFailure: \(failure)")
     }
     noJobLeftRunning(in: scene, finished: plan.ended.count, Bugs.failureLeavesJobsRunning, &log)
     return log
@@ -362,9 +362,11 @@ private func runViewer(_ plan: ViewerPlan) async -> RunLog {
         (plan == .closedBeforeTheCall ? "the viewer is closed, then it calls " : "the viewer calls ")
             + ids.map { "fullSizeLoaded(\"\($0)\")" }.joined(separator: " and "))
     let event = holding ? cache.savesStarted : cache.savesEnded
+    // A save that never starts in a closed viewer was dropped by the close.
+    let lesson = plan == .closedBeforeTheCall ? Bugs.viewerCloseDropsSave : Bugs.neverWrites
     guard
         await log.wait(
-            for: { await event.reach(ids.count) }, orBreak: Bugs.neverWrites,
+            for: { await event.reach(ids.count) }, orBreak: lesson,
             { "\(cache.savesStarted.value) of the \(ids.count) saves started." })
     else {
         cache.releaseSaves()
