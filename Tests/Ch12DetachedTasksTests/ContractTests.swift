@@ -257,6 +257,64 @@ private func runFailure(_ plan: JobFailurePlan) async -> RunLog {
     return log
 }
 
+/// The jobs of one order of the interleavings, and what a watcher saw when their task ended.
+private final class OrderWorld: Sendable {
+    let jobs = BackgroundJobs(holding: true)
+    let work = Locked<Task<Void, any Error>?>(nil)
+    /// How many jobs had ended when the watcher saw the task end.
+    let endedAtTheEnd = Locked<Int?>(nil)
+    /// Reaches 1 once the watcher has seen the task end.
+    let watched = ObservedCount()
+}
+
+/// Every order in which the three jobs can end, nothing cancelled and nothing failing: the
+/// task ends without an error once every job has ended, and not before.
+private func jobsInEveryOrder() async -> ExplorationReport {
+    await exploreInterleavings(
+        "startBackgroundJobs(for: \"harbour\"), left alone", labels: kinds.map { "the \($0) job ends" },
+        world: { OrderWorld() },
+        start: { world in
+            let jobs = world.jobs
+            let work = await Task(priority: .userInitiated) { @MainActor in
+                Gallery(cache: DiskCache(), jobs: jobs).startBackgroundJobs(for: photo)
+            }.value
+            world.work.withLock { $0 = work }
+            Task {
+                _ = try? await work.value
+                world.endedAtTheEnd.withLock { $0 = jobs.finished.value }
+                world.watched.increment()
+            }
+            _ = await withinHangLimit(hangLimit) { await jobs.inFlight.reach(3) }
+        },
+        release: { world, index in
+            let ended = world.jobs.finished.value
+            world.jobs.release(kinds[index])
+            let finished = world.jobs.finished
+            _ = await withinHangLimit(hangLimit) { await finished.reach(ended + 1) }
+        },
+        check: { world, _ in
+            guard let work = world.work.withLock({ $0 }) else { return [] }
+            world.jobs.releaseAll()
+            guard case .finished(let result) = await withinHangLimit(hangLimit, { try await work.value }) else {
+                return [Violation(Bugs.neverEnds, "The task was still running after every job had ended.")]
+            }
+            var violations: [Violation] = []
+            if case .failure(let error) = result {
+                violations.append(Violation(Bugs.outcomeHidden, "Every job had ended, yet the task threw \(error)."))
+            }
+            let watched = world.watched
+            _ = await withinHangLimit(hangLimit) { await watched.reach(1) }
+            if let ended = world.endedAtTheEnd.withLock({ $0 }), ended < kinds.count {
+                violations.append(
+                    Violation(
+                        Bugs.outcomeHidden,
+                        "The task ended when \(ended) of its 3 jobs had ended, while the others were still running."))
+            }
+            return violations
+        }
+    )
+}
+
 /// One step of a sequence on the gallery: a thumbnail loads, or the test awaits every task
 /// that `thumbnailLoaded(_:)` has returned so far.
 private enum GalleryStep: Sendable, CustomStringConvertible, CaseIterable {
@@ -423,6 +481,11 @@ struct DetachedTasksContractTests {
             "every failure point", "startBackgroundJobs(for: \"harbour\")", plans: plans,
             describe: \.description, run: runFailure
         ).record()
+    }
+
+    @Test("Left alone, the task ends without an error once every job has ended, whatever the order they end in")
+    func jobsEndInEveryOrder() async {
+        await jobsInEveryOrder().record()
     }
 
     @Test("Every sequence of four loads and waits shows and writes each thumbnail once, in order")
