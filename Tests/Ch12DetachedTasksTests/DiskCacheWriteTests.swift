@@ -52,6 +52,10 @@ enum Bugs {
         "the background task hides how its jobs ended",
         "the task returned for the jobs must throw when they did not all finish: the failing job's error, or the cancellation. A group whose body never reads its children's results drops their errors, and `try?` or a catch-all swallows them",
         section: "When one job fails")
+    static let loadLosesTrack = reading.lesson(
+        "the gallery loses track of a loaded thumbnail",
+        "each thumbnailLoaded(_:) shows its thumbnail at once, after the ones before it, and the task it returns writes that thumbnail to the cache, once: when every returned task has ended, the cache holds one write per call",
+        section: "Your task")
     static let viewerCloseDropsSave = reading.lesson(
         "closing the viewer drops the cache write",
         "the user closed the viewer while its full-size photo was being saved, and the save was cancelled with the viewer's task; the copy is still useful next time, so the save must not belong to that task: a child task (async let, a task group) or an await in place shares its cancel, a Task.detached does not",

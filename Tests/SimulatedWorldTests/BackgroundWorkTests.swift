@@ -83,4 +83,19 @@ struct BackgroundJobFailureTests {
         for task in tasks.prefix(2) { _ = try? await task.value }
         #expect(jobs.finished.value == 2 && jobs.inFlight.value == 0)
     }
+
+    @Test("A released job finishes while the other held jobs stay held")
+    func oneJobReleased() async {
+        let jobs = BackgroundJobs(holding: true)
+        let tasks = BackgroundJobs.Kind.allCases.map { kind in
+            Task.detached { try await jobs.run(kind, for: .expected(for: "w")) }
+        }
+        await jobs.inFlight.reach(3)
+        jobs.release(.log)
+        _ = try? await tasks[1].value
+        #expect(jobs.finished.value == 1 && jobs.inFlight.value == 2)
+        jobs.releaseAll()
+        for task in tasks { _ = try? await task.value }
+        #expect(jobs.finished.value == 3 && jobs.inFlight.value == 0)
+    }
 }

@@ -3,7 +3,7 @@
 ///
 /// Each job records, as it starts, whether it runs on the main actor and at which priority
 /// (`Task.currentPriority`). With ``holdJobs()`` the jobs wait at a ``Gate`` after starting,
-/// so a test can cancel them in flight; a job that sees its task's cancellation throws
+/// so a test can cancel them in flight or let them end one at a time (``release(_:)``); a job that sees its task's cancellation throws
 /// `CancellationError` and counts in ``cancelled``. With ``fail(_:)`` a test makes one job
 /// throw ``BackgroundJobFailure`` while the others are still held.
 public final class BackgroundJobs: Sendable {
@@ -51,6 +51,12 @@ public final class BackgroundJobs: Sendable {
     /// Lets every waiting job finish, and stops holding new ones.
     public func releaseAll() {
         for gate in gates.values { gate.open() }
+    }
+
+    /// Lets the waiting `kind` job (and every later one) finish, while jobs of the other
+    /// kinds stay held: a test can end the jobs one at a time, in the order it chooses.
+    public func release(_ kind: Kind) {
+        gates[kind]?.open()
     }
 
     /// Makes job `kind` fail: a `kind` job held now throws ``BackgroundJobFailure`` at
