@@ -26,6 +26,10 @@ extension Bugs {
         "picks, answers and cancels in a row went wrong",
         "a sequence of pick() calls, answers from the user and cancelled tasks ended a pick otherwise than 'Your task' promises, or showed the picker when it should not; the reproducer lists the steps",
         section: "Your task")
+    static let userCancelRemembered = contract.lesson(
+        "the user's cancel is remembered",
+        "the user cancelled one pick, and a later pick() did not show the picker or did not return its own answer; a Cancel answers one pick only, so the cancel path must leave the bridge as the choose path does: no continuation left stored, no flag that later picks obey",
+        section: "Clear the continuation after resuming")
 }
 
 /// The contact the user chooses at step `number` of a run: a new one each time, so an old
@@ -207,6 +211,34 @@ private func playOnePick(_ answer: UserAnswer, on picker: ContactPicker, in worl
     world.answers.increment()
 }
 
+/// Waits until the picker has been shown `count` times or `pick` has ended, whichever comes
+/// first (bounded: it pays the hang limit only when neither comes); whether it was shown.
+@MainActor
+private func shownOrEnded(_ picker: ContactPicker, times count: Int, _ pick: Task<Contact?, Never>) async -> Bool {
+    let presentations = picker.presentations
+    _ = await withinHangLimit(hangLimit) {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let waiting = Locked<CheckedContinuation<Void, Never>?>(continuation)
+            let resume: @Sendable () -> Void = {
+                let first = waiting.withLock { waiting in
+                    defer { waiting = nil }
+                    return waiting
+                }
+                first?.resume()
+            }
+            Task {
+                await presentations.reach(count)
+                resume()
+            }
+            Task {
+                _ = await pick.value
+                resume()
+            }
+        }
+    }
+    return presentations.value >= count
+}
+
 /// The contract of one pick at one cancel point, and of the pick after it.
 @MainActor
 private func checkOnePick(_ run: CancelPointRun<Contact?>, _ world: PickerWorld, answer: UserAnswer) async
@@ -250,9 +282,11 @@ private func checkOnePick(_ run: CancelPointRun<Contact?>, _ world: PickerWorld,
     if shown > 0 { _ = await withinHangLimit { await world.answers.reach(1) } }
     world.isOver = true
     let next = Task { await bridge.pick() }
-    if case .stillSuspended = await withinHangLimit(hangLimit, { await picker.presentations.reach(shown + 1) }) {
+    guard await shownOrEnded(picker, times: shown + 1, next) else {
         violations.append(
-            Violation(Bugs.nextPickTurnedAway, "after that pick() ended, the next pick() did not show the picker"))
+            Violation(
+                answer == .cancels ? Bugs.userCancelRemembered : Bugs.nextPickTurnedAway,
+                "after that pick() ended, the next pick() did not show the picker"))
         return violations
     }
     picker.userSelects(friend(2))
@@ -277,6 +311,9 @@ private func checkOnePick(_ run: CancelPointRun<Contact?>, _ world: PickerWorld,
 /// remembered).
 private func exploreUserCancels() async {
     let scenario = "two pick() calls one after the other, the user cancelling one of them"
+    // Whether the run without a cancel kept the contract: if it did, whatever goes wrong in a
+    // run with one is what the user's cancel left behind.
+    var keptWithoutACancel = true
     let report = await exploreFailurePoints(
         scenario,
         world: { plan in
@@ -302,23 +339,30 @@ private func exploreUserCancels() async {
             return [Violation(lesson, "the picks were still suspended after \(hangLimit)")]
         }
         let expected = [1, 2].map { $0 == run.failingCall ? nil : friend($0) }
+        let remembered = !run.isBaseline && keptWithoutACancel
         var violations: [Violation] = []
         if first != expected {
             let (picks, wanted) = (describePicks(first), describePicks(expected))
-            violations.append(Violation(Bugs.wrongAnswer, "the two picks: \(picks), expected: \(wanted)"))
+            violations.append(
+                Violation(
+                    remembered ? Bugs.userCancelRemembered : Bugs.wrongAnswer,
+                    "the two picks: \(picks), expected: \(wanted)"))
         }
         if again != [friend(3), friend(4)] {
             let (picksAgain, wantedAgain) = (describePicks(again), describePicks([friend(3), friend(4)]))
             violations.append(
                 Violation(
-                    Bugs.wrongAnswer, "made again, the user choosing both: \(picksAgain), expected: \(wantedAgain)"))
+                    remembered ? Bugs.userCancelRemembered : Bugs.wrongAnswer,
+                    "made again, the user choosing both: \(picksAgain), expected: \(wantedAgain)"))
         }
         let shown = await world.world.scene?.picker.presentations.value ?? 0
         if shown != 4 {
             violations.append(
                 Violation(
-                    Bugs.nextPickTurnedAway, "4 pick() calls, one after the other, showed the picker \(shown) time(s)"))
+                    remembered ? Bugs.userCancelRemembered : Bugs.nextPickTurnedAway,
+                    "4 pick() calls, one after the other, showed the picker \(shown) time(s)"))
         }
+        if run.isBaseline { keptWithoutACancel = violations.isEmpty }
         return violations
     }
     report.record()
@@ -447,9 +491,9 @@ private func runSequence(_ steps: [PickStep]) async -> [PickObservation] {
         switch step {
         case .pick, .pickInCancelledTask:
             start(step == .pickInCancelledTask)
-            let shown = model.shown
-            if ends.isEmpty,
-                case .stillSuspended = await withinHangLimit(hangLimit, { await picker.presentations.reach(shown) })
+            let number = model.picks
+            if ends.isEmpty, let task = tasks[number], await !shownOrEnded(picker, times: model.shown, task),
+                !ended.withLock({ $0.contains(number) })
             {
                 hung = true
             }
