@@ -79,6 +79,7 @@ enum ContractPart: String, Codable, Sendable {
         case .cancelPoints:
             await exploreCancels(.chooses, repeats: false)
             await exploreCancels(.cancels, repeats: true)
+            await exploreAnswerAtOnce()
         case .userCancels:
             await exploreUserCancels()
         case .sequences:
@@ -107,13 +108,19 @@ private func inChild(_ part: ContractPart, sourceLocation: SourceLocation = #_so
 /// One run's picker and bridge. The instruments build a world off the main actor, where no
 /// picker can be made, so the first pick() makes them, on the main actor (``scene(user:)``).
 final class PickerWorld: Sendable {
+    /// Whether the picker calls its delegate twice.
     let repeats: Bool
+    /// What the picker answers inside present(), if it answers at once.
+    let answerAtOnce: Contact?
     /// How many answers the user has given (the picker has told its delegate).
     let answers = ObservedCount()
     private let made = Locked<(picker: ContactPicker, bridge: ContactPickerBridge)?>(nil)
     private let over = Locked(false)
 
-    init(repeatsDelegateCalls repeats: Bool) { self.repeats = repeats }
+    init(repeatsDelegateCalls repeats: Bool = false, answeringAtOnce answer: Contact? = nil) {
+        self.repeats = repeats
+        self.answerAtOnce = answer
+    }
 
     /// The picker and its bridge, made the first time, when `user` starts playing the user.
     @MainActor
@@ -121,7 +128,8 @@ final class PickerWorld: Sendable {
         picker: ContactPicker, bridge: ContactPickerBridge
     ) {
         if let scene = made.withLock({ $0 }) { return scene }
-        let picker = ContactPicker(repeatsDelegateCalls: repeats)
+        let picker =
+            answerAtOnce.map { ContactPicker(answersWhenPresented: $0) } ?? ContactPicker(repeatsDelegateCalls: repeats)
         let scene = (picker: picker, bridge: ContactPickerBridge(picker: picker))
         made.withLock { $0 = scene }
         Task { @MainActor in await user(picker) }
@@ -192,6 +200,58 @@ private func exploreCancels(_ answer: UserAnswer, repeats: Bool) async {
         }
     ) { run, world in await checkOnePick(run, world.world, answer: answer) }
     report.record()
+}
+
+/// A picker that answers inside present(), with the caller cancelled before the call (point 0)
+/// or never: the answer is heard, a cancelled task shows no picker, and the next pick works.
+private func exploreAnswerAtOnce() async {
+    let scenario = "one pick(), the picker answering inside present()"
+    let names = CancelPointNames()
+    let report = await exploreCancelPoints(
+        scenario,
+        world: { _ in
+            announce("\(scenario), \(names.next().name)", trapMeans: Bugs.crashed)
+            return PickerWorld(answeringAtOnce: friend(1))
+        },
+        operation: { @MainActor world in await world.scene { _ in }.bridge.pick() }
+    ) { run, world in await checkAnswerAtOnce(run, world) }
+    report.record()
+}
+
+/// The contract of one pick from a picker that answers at once, and of the pick after it.
+@MainActor
+private func checkAnswerAtOnce(_ run: CancelPointRun<Contact?>, _ world: PickerWorld) async -> [Violation] {
+    guard let (picker, bridge) = world.scene else { return [] }
+    let end = pickEnd(run.outcome)
+    let shown = picker.presentations.value
+    let ended = describePick(end)
+    let wanted = describePick(run.isBaseline ? friend(1) : nil)
+    if run.isBaseline, end != .some(friend(1)) {
+        return [
+            Violation(end == nil ? Bugs.immediateAnswerLost : Bugs.wrongAnswer, "pick() \(ended), expected: \(wanted)")
+        ]
+    }
+    if !run.isBaseline, shown > 0 || end != .some(nil) {
+        return [
+            Violation(
+                Bugs.cancelledTaskShowsPicker,
+                "pick() in a task cancelled before the call \(ended) and showed the picker \(shown) time(s)")
+        ]
+    }
+    let next: Contact??
+    switch await withinHangLimit(hangLimit, { await bridge.pick() }) {
+    case .finished(let result): next = try? result.get()
+    case .stillSuspended: next = nil
+    }
+    guard next == .some(friend(1)), picker.presentations.value == shown + 1 else {
+        let (nextEnded, nextWanted) = (describePick(next), describePick(friend(1)))
+        return [
+            Violation(
+                next == nil ? Bugs.immediateAnswerLost : Bugs.nextPickTurnedAway,
+                "after that, the next pick() \(nextEnded), expected: \(nextWanted)")
+        ]
+    }
+    return []
 }
 
 /// Plays the user of one pick: waits for the picker, then answers it, reporting each step.
@@ -535,8 +595,8 @@ private func runSequence(_ steps: [PickStep]) async -> [PickObservation] {
 @Suite("Chapter 03: the contract at every cancel point, every user cancel, and in sequences against a model")
 struct DelegatePickerContractTests {
     @Test(
-        "One pick, chosen or cancelled, with its task cancelled before the call, while the picker is open, as the user answers, after the answer, or never",
-        .exposesBug(Bugs.cancelledTaskShowsPicker, Bugs.cancelNeverResumes))
+        "One pick, chosen, cancelled or answered inside present(), with its task cancelled before the call, while the picker is open, as the user answers, after the answer, or never",
+        .exposesBug(Bugs.cancelledTaskShowsPicker, Bugs.cancelNeverResumes, Bugs.immediateAnswerLost))
     func onePickAtEveryCancelPoint() async {
         await inChild(.cancelPoints)
     }
