@@ -11,9 +11,10 @@ import WorkbookTesting
 
 // Chapter 03's contract (the reading's "Your task"), explored on its own: one pick, chosen or
 // cancelled by the user, with the caller's task cancelled before the call, while the picker is
-// open, as the user answers, after the answer, or never; two picks in a row, each one
-// cancelled by the user in turn, then made again; and sequences of picks, answers and
-// cancelled tasks from fixed seeds against a model.
+// open, as the user answers, after the answer, or never; one pick from a picker that answers
+// inside present(), cancelled before the call or never; two picks in a row, each one cancelled
+// by the user in turn, then made again; and sequences of picks, answers and cancelled tasks
+// from fixed seeds against a model.
 //
 // Every exploration runs in a child process (an exit test): a bridge that resumes twice traps,
 // and the trap ends only that child. The child notes each run it starts on standard error, so
