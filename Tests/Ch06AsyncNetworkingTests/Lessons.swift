@@ -63,6 +63,10 @@ enum Bugs {
         "a cancelled loadPhotoPage() throws something other than a cancellation error",
         "a cancelled transfer fails with URLError(.cancelled) (CancellationError says the same); pass it on unchanged, so the caller can tell a cancel from a failure",
         section: "A Task is not a URLSessionTask")
+    static let failureHidden = reading.lesson(
+        "loadPhotoPage() hides a failed request",
+        "when the photo's or the comments' transfer fails, loadPhotoPage() throws that error as it is, and sends no request after it; the screen decides what to show",
+        section: "A Task is not a URLSessionTask")
     static let pageNeverEnds = reading.lesson(
         "loadPhotoPage() never finishes",
         "the caller is still suspended: a continuation was not resumed",
