@@ -348,6 +348,132 @@ private func downloadAtEveryFailurePoint(
     report.record()
 }
 
+// MARK: - uploadPhoto
+
+private let uploadSection = "An upload has no method of its own"
+
+/// A server that answers an upload with 201 and photo 7's summary, and a session to it.
+private struct UploadWorld: Sendable {
+    static let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0])
+    let server = SimulatedHTTPServer()
+    let session: SimulatedURLSession
+
+    init() {
+        server.respond(to: "/photos", with: .json(harbourJSON, status: 201))
+        session = SimulatedURLSession(server: server)
+    }
+
+    func upload() async throws -> PhotoSummary {
+        try await uploadPhoto(Self.jpeg, to: server.baseURL, using: session)
+    }
+}
+
+/// An upload that should have gone through: `POST /photos` received once with the JPEG, and the photo returned.
+private func uploaded(
+    _ when: String, _ outcome: Result<PhotoSummary, any Error>?, received: [String], bodies: [Data]
+) -> [Violation] {
+    if case .failure(let error as URLError)? = outcome, error.code == .dataLengthExceedsMaximum, received.isEmpty {
+        return [Violation(Bugs.uploadSentAsGET, "\(when), uploadPhoto(): \(describeOutcome(outcome)).")]
+    }
+    if case .success(harbour)? = outcome, received == ["POST /photos"], bodies == [UploadWorld.jpeg] { return [] }
+    return repeatedRequests(received, in: "uploadPhoto()", section: uploadSection).first.map { [$0] } ?? [
+        Violation(
+            Bugs.uploadWrong,
+            "\(when), uploadPhoto(): \(describeOutcome(outcome)); the server received: \(received)")
+    ]
+}
+
+/// uploadPhoto, cancelled before the call and after every step: nothing sent after the cancel,
+/// the transfer in flight cancelled at the server, a cancellation error, or the photo if the
+/// cancel came after the answer.
+private func uploadAtEveryCancelPoint() async {
+    let report = await exploreCancelPoints(
+        "uploadPhoto of a JPEG",
+        world: { probe in
+            let world = UploadWorld()
+            observeSteps(of: world.server, ["/photos"], with: probe)
+            return world
+        },
+        operation: { try await $0.upload() }
+    ) { run, world in
+        let received = world.server.receivedRequests
+        guard let point = run.cancelAfter else {
+            return uploaded("Without a cancel", run.outcome, received: received, bodies: world.server.receivedBodies)
+        }
+        var violations = repeatedRequests(received, in: "uploadPhoto()", section: uploadSection)
+        let late = run.stepsAfterCancel.filter { $0.hasPrefix("the server receives ") }
+        if !late.isEmpty {
+            violations.append(Violation(Bugs.uploadIgnoresCancel, "After the cancel: \(late)"))
+        }
+        if let request = requestInFlight(run, of: world.server), !(await cancelledAtServer(request, world.server)) {
+            violations.append(
+                Violation(
+                    Bugs.uploadIgnoresCancel,
+                    "The caller was cancelled while \(request) was on its way, and the server never saw that transfer cancelled."
+                ))
+        }
+        switch run.outcome {
+        case .failure(let error)? where isCancellation(error):
+            break
+        // Cancelled after the server answered, the photo exists: returning it is allowed too.
+        case .success(harbour)? where point > 0 && point == run.steps.count:
+            break
+        case nil where !violations.isEmpty:
+            break
+        default:
+            violations.append(
+                Violation(
+                    Bugs.uploadIgnoresCancel,
+                    "After a cancel at point \(point), uploadPhoto(): \(describeOutcome(run.outcome))."))
+        }
+        return violations
+    }
+    report.record()
+}
+
+/// uploadPhoto with its request failing, as a lost connection or as 503: the error is thrown as
+/// it is (not retried: the lost POST may have created the photo already), and the next call uploads.
+private func uploadAtEveryFailurePoint(
+    failing failure: ScriptedResponse, expected: String, otherwise lesson: Lesson,
+    _ isExpected: @escaping @Sendable (any Error) -> Bool
+) async {
+    let report = await exploreFailurePoints(
+        "uploadPhoto of a JPEG, the request failing with \(expected)",
+        world: { plan in
+            let world = UploadWorld()
+            world.server.failRequests(per: plan, with: failure)
+            return world
+        },
+        operation: { try await $0.upload() }
+    ) { run, world in
+        let received = world.server.receivedRequests
+        let bodies = world.server.receivedBodies
+        // The requests of the first run, as the server received them; the rest are the next call's.
+        let first = run.calls.count
+        var violations: [Violation]
+        if run.isBaseline {
+            violations = uploaded(
+                "Without a failure", run.outcome, received: Array(received.prefix(first)),
+                bodies: Array(bodies.prefix(first)))
+        } else {
+            violations = repeatedRequests(run.calls, in: "uploadPhoto()", section: uploadSection)
+            if case .failure(let error)? = run.outcome, isExpected(error) {
+            } else if violations.isEmpty {
+                violations.append(
+                    Violation(
+                        lesson,
+                        "\(run.failedCall ?? "The upload") failed with \(expected), and then uploadPhoto(): \(describeOutcome(run.outcome))."
+                    ))
+            }
+        }
+        return violations
+            + uploaded(
+                "Called again with no failure", run.recovery, received: Array(received.dropFirst(first)),
+                bodies: Array(bodies.dropFirst(first)))
+    }
+    report.record()
+}
+
 // MARK: - The tests
 
 @Suite("Chapter 06: the contract at every cancel point and every failure point")
@@ -379,6 +505,20 @@ struct AsyncNetworkingContractTests {
         }
         await downloadAtEveryFailurePoint(
             failing: .status(503, body: Data("down for maintenance".utf8)), expected: "unexpectedStatus(503)"
+        ) { ($0 as? PhotoAPIError) == .unexpectedStatus(503) }
+    }
+
+    @Test(
+        "uploadPhoto, cancelled at any step or failing, throws as it should, and the next upload goes through",
+        .exposesBug(Bugs.uploadSentAsGET))
+    func uploadAtEveryCancelPointAndFailurePoint() async {
+        await uploadAtEveryCancelPoint()
+        await uploadAtEveryFailurePoint(
+            failing: .failure(.networkConnectionLost), expected: "URLError -1005", otherwise: Bugs.uploadWrong
+        ) { ($0 as? URLError)?.code == .networkConnectionLost }
+        await uploadAtEveryFailurePoint(
+            failing: .status(503, body: Data("down for maintenance".utf8)), expected: "unexpectedStatus(503)",
+            otherwise: Bugs.notSuccessAccepted
         ) { ($0 as? PhotoAPIError) == .unexpectedStatus(503) }
     }
 }

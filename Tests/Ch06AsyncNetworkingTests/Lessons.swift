@@ -88,6 +88,10 @@ enum Bugs {
         "uploadPhoto() does not deliver the photo as it should",
         "uploadPhoto() sends the JPEG as the body of POST /photos and returns the summary of the 201 answer",
         section: "An upload has no method of its own")
+    static let uploadIgnoresCancel = reading.lesson(
+        "uploadPhoto() goes on after its Task was cancelled",
+        "upload(for:from:) stops its transfer when the calling Task is cancelled and throws URLError(.cancelled); call it in that Task (not in a Task {} of its own) and let the error through, so nothing is sent after the cancel",
+        section: "A Task is not a URLSessionTask")
     // FavoritesClient
     static let promptForEveryChallenge = reading.lesson(
         "the sign-in sheet appears for requests that do not need it",
