@@ -63,6 +63,10 @@ enum Bugs {
         "a cancelled loadPhotoPage() throws something other than a cancellation error",
         "a cancelled transfer fails with URLError(.cancelled) (CancellationError says the same); pass it on unchanged, so the caller can tell a cancel from a failure",
         section: "A Task is not a URLSessionTask")
+    static let failureHidden = reading.lesson(
+        "loadPhotoPage() hides a failed request",
+        "when the photo's or the comments' transfer fails, loadPhotoPage() throws that error as it is, and sends no request after it; the screen decides what to show",
+        section: "A Task is not a URLSessionTask")
     static let pageNeverEnds = reading.lesson(
         "loadPhotoPage() never finishes",
         "the caller is still suspended: a continuation was not resumed",
@@ -84,6 +88,10 @@ enum Bugs {
         "uploadPhoto() does not deliver the photo as it should",
         "uploadPhoto() sends the JPEG as the body of POST /photos and returns the summary of the 201 answer",
         section: "An upload has no method of its own")
+    static let uploadIgnoresCancel = reading.lesson(
+        "uploadPhoto() goes on after its Task was cancelled",
+        "upload(for:from:) stops its transfer when the calling Task is cancelled and throws URLError(.cancelled); call it in that Task (not in a Task {} of its own) and let the error through, so nothing is sent after the cancel",
+        section: "A Task is not a URLSessionTask")
     // FavoritesClient
     static let promptForEveryChallenge = reading.lesson(
         "the sign-in sheet appears for requests that do not need it",

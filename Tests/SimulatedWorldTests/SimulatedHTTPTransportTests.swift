@@ -156,6 +156,29 @@ struct SimulatedHTTPRequestTests {
         #expect(server.cancelledPaths == ["/slow"])
     }
 
+    @Test("The observer sees each request arrive, wait at its hold and be answered; a failure plan fails one request")
+    func observedAndFailed() async throws {
+        let server = SimulatedHTTPServer()
+        server.respond(to: "/a", with: .json("ok"))
+        server.holdResponses(to: "/a")
+        let plan = FailurePlan(failingCall: 2)
+        server.failRequests(per: plan, with: .status(503))
+        let events = Locked<[String]>([])
+        server.observeRequests { [weak server] event in
+            events.withLock { $0.append(event.description) }
+            if event.kind == .waiting { server?.releaseResponses(to: event.path) }
+        }
+        let session = SimulatedURLSession(server: server)
+        #expect(status(try await session.data(for: request(server, "/a")).1) == 200)
+        #expect(status(try await session.data(for: request(server, "/a")).1) == 503)
+        #expect(
+            events.withLock { $0 } == [
+                "the server receives GET /a", "GET /a waits for its answer", "the server answers GET /a with 200",
+                "the server receives GET /a", "the server answers GET /a with 503",
+            ])
+        #expect(plan.calls == ["GET /a", "GET /a"] && plan.failedCall == "GET /a")
+    }
+
     @Test("A held response is answered once released")
     func holdAndRelease() async throws {
         let server = SimulatedHTTPServer()

@@ -39,6 +39,8 @@ public final class SimulatedHTTPServer: Sendable {
         var bodies: [Data] = []
         var cancelled: [String] = []
         var cancelledChallenges: [AuthenticationChallenge] = []
+        var observer: (@Sendable (RequestEvent) -> Void)?
+        var failurePlan: (plan: FailurePlan, failure: ScriptedResponse)?
     }
 
     private let state = Locked(State())
@@ -96,6 +98,21 @@ public final class SimulatedHTTPServer: Sendable {
         for request in released { request.continuation.resume() }
     }
 
+    /// Calls `observer` for each thing that happens to a request at this server, in order: it
+    /// arrives, it waits at a hold, it is answered or fails. The observer runs inside that moment,
+    /// on the request's own task, so a test can act at exactly that point (a step probe cancels
+    /// its caller there). Set it before the first request.
+    public func observeRequests(_ observer: @escaping @Sendable (RequestEvent) -> Void) {
+        state.withLock { $0.observer = observer }
+    }
+
+    /// From now on, every request that is about to be answered asks `plan` whether it fails
+    /// (described as `"METHOD /path"`); the one that does gets `failure` instead of its route's
+    /// answer. The switch behind "every failure point".
+    public func failRequests(per plan: FailurePlan, with failure: ScriptedResponse) {
+        state.withLock { $0.failurePlan = (plan, failure) }
+    }
+
     /// The requests that arrived, in order, as `"METHOD /path"`.
     public var receivedRequests: [String] { state.withLock { $0.received } }
 
@@ -125,12 +142,20 @@ public final class SimulatedHTTPServer: Sendable {
 
     private func recordArrival(_ request: URLRequest) -> String {
         let path = request.url?.path ?? "/"
-        state.withLock {
-            $0.received.append("\(request.httpMethod ?? "GET") \(path)")
+        let method = request.httpMethod ?? "GET"
+        let observer = state.withLock {
+            $0.received.append("\(method) \(path)")
             if let body = request.httpBody { $0.bodies.append(body) }
+            return $0.observer
         }
         requestsReceived.increment()
+        observer?(RequestEvent(.arrived, method: method, path: path))
         return path
+    }
+
+    private func notify(_ kind: RequestEvent.Kind, _ request: URLRequest, _ path: String) {
+        let observer = state.withLock { $0.observer }
+        observer?(RequestEvent(kind, method: request.httpMethod ?? "GET", path: path))
     }
 
     /// Runs one request the way a server and `URLSession` would together: the server-trust
@@ -143,23 +168,37 @@ public final class SimulatedHTTPServer: Sendable {
     ) async throws -> Answer {
         let path = recordArrival(request)
         try await settle(AuthenticationChallenge(method: .serverTrust, path: path), with: ask)
-        await waitWhileHeld(path)
+        await waitWhileHeld(path) { self.notify(.waiting, request, path) }
         try Task.checkCancellation()
-        switch state.withLock({ $0.routes[path] }) {
+        let (route, failurePlan) = state.withLock { ($0.routes[path], $0.failurePlan) }
+        if let failurePlan, failurePlan.plan.nextCallFails("\(request.httpMethod ?? "GET") \(path)") {
+            return try answer(failurePlan.failure, to: request, path)
+        }
+        switch route {
         case nil:
-            return .response(response(to: path, status: 404), Data())
+            return try answer(.status(404), to: request, path)
         case .stream(let stream):
+            notify(.answered(status: 200), request, path)
             return .stream(response(to: path, status: 200), stream)
         case .scripted(let scripted, let required):
             if let required {
                 let challenge = AuthenticationChallenge(method: .signIn, path: path)
                 guard try await settle(challenge, with: ask) == .useCredential(required) else {
-                    return .response(response(to: path, status: 401), Data())
+                    return try answer(.status(401), to: request, path)
                 }
                 try Task.checkCancellation()
             }
-            return try answer(scripted, to: path)
+            return try answer(scripted, to: request, path)
         }
+    }
+
+    /// `scripted` as the answer to `request`, told to the observer first.
+    private func answer(_ scripted: ScriptedResponse, to request: URLRequest, _ path: String) throws -> Answer {
+        switch scripted {
+        case .status(let status, _): notify(.answered(status: status), request, path)
+        case .failure(let code): notify(.failed(code), request, path)
+        }
+        return try answer(scripted, to: path)
     }
 
     /// The answer to a request from a real `URLSession`, which this server cannot hold or challenge.
@@ -203,8 +242,9 @@ public final class SimulatedHTTPServer: Sendable {
         HTTPURLResponse(url: url(path), statusCode: status, httpVersion: "HTTP/1.1", headerFields: nil)!
     }
 
-    /// Suspends while `path` is held. Returns early when the calling task is cancelled.
-    private func waitWhileHeld(_ path: String) async {
+    /// Suspends while `path` is held, calling `held` once the request waits there. Returns early
+    /// when the calling task is cancelled.
+    private func waitWhileHeld(_ path: String, held: () -> Void) async {
         let id = UUID()
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
@@ -213,7 +253,12 @@ public final class SimulatedHTTPServer: Sendable {
                     state.heldRequests.append(HeldRequest(path: path, id: id, continuation: continuation))
                     return false
                 }
-                if answerNow { continuation.resume() } else { requestsHeld.increment() }
+                if answerNow {
+                    continuation.resume()
+                } else {
+                    requestsHeld.increment()
+                    held()
+                }
             }
         } onCancel: {
             let held = state.withLock { state -> HeldRequest? in
@@ -221,6 +266,48 @@ public final class SimulatedHTTPServer: Sendable {
                 return state.heldRequests.remove(at: index)
             }
             held?.continuation.resume()
+        }
+    }
+}
+
+/// One thing that happened to a request at a ``SimulatedHTTPServer``, as its observer sees it
+/// (``SimulatedHTTPServer/observeRequests(_:)``).
+public struct RequestEvent: Sendable, CustomStringConvertible {
+    /// What happened.
+    public enum Kind: Sendable, Equatable {
+        /// The request reached the server.
+        case arrived
+        /// The request waits at a hold for the test to release it.
+        case waiting
+        /// The server answers with this status.
+        case answered(status: Int)
+        /// The transfer fails with this error, before any answer.
+        case failed(URLError.Code)
+    }
+
+    /// What happened.
+    public let kind: Kind
+    /// The request's method, for example `GET`.
+    public let method: String
+    /// The request's path, for example `/photos/7`.
+    public let path: String
+
+    init(_ kind: Kind, method: String, path: String) {
+        self.kind = kind
+        self.method = method
+        self.path = path
+    }
+
+    /// The request as the server records it: `"GET /photos/7"`.
+    public var request: String { "\(method) \(path)" }
+
+    /// The event in the learner's words, for a reproducer.
+    public var description: String {
+        switch kind {
+        case .arrived: "the server receives \(request)"
+        case .waiting: "\(request) waits for its answer"
+        case .answered(let status): "the server answers \(request) with \(status)"
+        case .failed(let code): "\(request) fails with URLError \(code.rawValue)"
         }
     }
 }
