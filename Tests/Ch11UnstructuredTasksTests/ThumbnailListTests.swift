@@ -48,6 +48,10 @@ enum Bugs {
         "the loads outlive the delegate that started them",
         "when the list lets go of its delegate, the delegate's deinit must cancel the loads it started, and for deinit to run at all, the tasks must not hold the delegate (capture `[weak self]`, not `self`)",
         section: "When the delegate goes away")
+    static let sequenceBroken = reading.lesson(
+        "a sequence of scrolls leaves the list in the wrong state",
+        "after some sequence of scrolls and answers, the rows, the images shown, `loads` or the requests waiting differed from the contract under \"Your task\": the reproducer lists the steps, and what was expected and seen after each",
+        section: "Your task")
     static let crashedAfterRelease = reading.lesson(
         "the process crashed after the list released its delegate",
         "a load reached its delegate after the delegate was gone: `unowned self` traps there, where `[weak self]` gives nil",
