@@ -20,8 +20,8 @@ import WorkbookTesting
 // After each step the test waits until everything has settled (every load still running is
 // waiting at the service), then looks at the rows, the images shown during the step,
 // `loads` and the requests waiting. The sequences never release the delegate: its release
-// is explored on its own (after no step or any one step, in the same turn or once settled),
-// in a child process, since a load that reaches a released `[unowned self]` traps.
+// is explored on its own (after no step or any one step, in the same turn or once settled).
+// Both parts run in child processes (``ContractPart``): a wrong fix may trap in either.
 
 /// One step of a sequence: the user scrolls, or the service answers.
 enum ListStep: Sendable, Equatable, CustomStringConvertible {
@@ -239,6 +239,7 @@ private final class ListRun {
 /// The real list, step by step.
 @MainActor
 func realRun(_ steps: [ListStep]) async -> [ListState] {
+    announce("the sequence " + steps.map { "(\($0))" }.joined(separator: ", "))
     let run = ListRun()
     var settled = await run.settle()
     var observations: [ListState] = []
@@ -277,15 +278,11 @@ private struct ReleasePoint: CustomStringConvertible {
     }
 }
 
-/// Marks, on standard error, the release point a child process is running, so that the
-/// parent can name it if the process ends there.
-private let releaseMarker = "[release point] "
-
 /// The contract when the list lets go of its delegate, at `point`: the delegate goes at
 /// once, its loads end without the service answering, and nothing is shown afterwards.
 @MainActor
 private func releaseRun(at point: ReleasePoint) async -> [Violation] {
-    FileHandle.standardError.write(Data("\(releaseMarker)\(point)\n".utf8))
+    announce("the release point: " + "\(point)".replacing("\n", with: " "))
     let run = ListRun()
     let busy = [Violation(Bugs.loadNeverEnds, "a load was still busy before the release")]
     for step in point.steps {
@@ -348,22 +345,51 @@ private func exploreReleasePoints() async -> ExplorationReport {
         findings: [])
 }
 
-/// Runs every release point in a child process: `[unowned self]` traps when a load reaches
-/// its released delegate, and the trap must end only the child.
-private func releasePointsInChildProcess(sourceLocation: SourceLocation = #_sourceLocation) async {
-    let log = CrashLog()
-    let run = await #expect(
-        processExitsWith: .success, Bugs.crashedAfterRelease.comment, sourceLocation: sourceLocation
-    ) { [log = log as CrashLog] in
-        await log.runScenario {
+/// Marks, on standard error, the run a child process is in, so that the parent can name
+/// it if the process ends there.
+private func announce(_ run: String) {
+    FileHandle.standardError.write(Data("\(runMarker)\(run)\n".utf8))
+}
+
+private let runMarker = "[contract run] "
+
+/// A part of the contract suite. Each runs in a child process of its own: a plausible wrong
+/// fix can trap in any of them (a force unwrap of `loads[item]` after the load has left it,
+/// an `[unowned self]` reached after the release), and the trap must end only the child.
+enum ContractPart: String, Codable, Sendable {
+    case sequences, releasePoints
+
+    /// In the child: runs this part's explorations and records what they found.
+    @MainActor
+    func run() async {
+        switch self {
+        case .sequences:
+            let check = listCheck(length: 2)
+            for sequence in everySequence(of: 2) where await check.mismatch(sequence) != nil {
+                // The first sequence that goes wrong, shrunk to a shortest one that still does.
+                await check.replay(await check.shrink(sequence)).record()
+                return
+            }
+            await listCheck().explore().record()
+        case .releasePoints:
             await exploreReleasePoints().record()
         }
     }
-    let last = log.contents.split(separator: "\n").last { $0.hasPrefix(releaseMarker) }
-    log.explain(
-        run, as: Bugs.crashedAfterRelease,
-        detail: last.map { "  The process ended at this release point: \($0.dropFirst(releaseMarker.count))" },
-        sourceLocation: sourceLocation)
+
+    /// Runs this part in a child process, and explains a trap there as `crash`, naming the
+    /// run it happened in.
+    func runInChildProcess(crash: Lesson, sourceLocation: SourceLocation = #_sourceLocation) async {
+        let log = CrashLog()
+        let run = await #expect(processExitsWith: .success, crash.comment, sourceLocation: sourceLocation) {
+            [log = log as CrashLog, part = self as ContractPart] in
+            await log.runScenario { await part.run() }
+        }
+        let last = log.contents.split(separator: "\n").last { $0.hasPrefix(runMarker) }
+        log.explain(
+            run, as: crash,
+            detail: last.map { "  The process ended during \($0.dropFirst(runMarker.count))." },
+            sourceLocation: sourceLocation)
+    }
 }
 
 /// The delegate against its model, on sequences of `length` steps.
@@ -386,28 +412,16 @@ private func everySequence(of length: Int) -> [[ListStep]] {
 @MainActor
 struct UnstructuredTasksContractTests {
     @Test(
-        "Every sequence of two scrolls and answers matches the contract",
-        .exposesBug(Bugs.sequenceBroken))
-    func everyShortSequence() async {
-        let check = listCheck(length: 2)
-        for sequence in everySequence(of: 2) where await check.mismatch(sequence) != nil {
-            // The first sequence that goes wrong, shrunk to a shortest one that still does.
-            await check.replay(await check.shrink(sequence)).record()
-            return
-        }
-    }
-
-    @Test(
-        "Sequences of scrolls and answers from fixed seeds match the contract",
+        "Every sequence of two scrolls and answers, and sequences of eight from fixed seeds, match the contract",
         .exposesBug(Bugs.sequenceBroken))
     func sequencesMatchTheModel() async {
-        await listCheck().explore().record()
+        await ContractPart.sequences.runInChildProcess(crash: Bugs.crashedWhileScrolling)
     }
 
     @Test(
         "Released after any step, or in the same turn, the delegate cancels its loads, shows nothing more and goes away",
         .exposesBug(Bugs.loadsOutliveDelegate))
     func releasedAtEveryPoint() async {
-        await releasePointsInChildProcess()
+        await ContractPart.releasePoints.runInChildProcess(crash: Bugs.crashedAfterRelease)
     }
 }

@@ -52,6 +52,10 @@ enum Bugs {
         "a sequence of scrolls leaves the list in the wrong state",
         "after some sequence of scrolls and answers, the rows, the images shown, `loads` or the requests waiting differed from the contract under \"Your task\": the reproducer lists the steps, and what was expected and seen after each",
         section: "Your task")
+    static let crashedWhileScrolling = reading.lesson(
+        "the process crashed during a sequence of scrolls and answers",
+        "the delegate trapped while the list scrolled and the service answered: a force unwrap of `loads[item]`, say, finds nil once the item's load has ended and left `loads`, and an item may scroll away after that",
+        section: "Your task")
     static let crashedAfterRelease = reading.lesson(
         "the process crashed after the list released its delegate",
         "a load reached its delegate after the delegate was gone: `unowned self` traps there, where `[weak self]` gives nil",
