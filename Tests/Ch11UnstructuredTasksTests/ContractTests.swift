@@ -141,7 +141,8 @@ func modelRun(_ steps: [ListStep]) -> [ListState] {
 }
 
 /// Delegates whose loads had not all ended when their run stopped: kept, so that no load
-/// ever reaches a delegate that is gone (an `[unowned self]` would trap in this process).
+/// ever reaches a delegate that is gone. The sequences are not about the release (an
+/// `[unowned self]` would trap there and hide what they found); the release points are.
 @MainActor private var keptAlive: [ThumbnailListDelegate] = []
 
 /// The list of three photos with room for two rows, its delegate, and a service that holds
