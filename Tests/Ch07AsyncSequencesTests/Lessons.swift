@@ -17,6 +17,14 @@ enum Bugs {
         "firstPhoto(reaching:) returned the wrong photo",
         "it returns the first update whose count reaches the threshold, skipping lines that don't decode, or nil if the feed ends first",
         section: "Beyond lines: operators and other sources")
+    static let firstPhotoHidesDrop = reading.lesson(
+        "firstPhoto(reaching:) hides the dropped connection",
+        "the connection dropped before any photo reached the threshold, and firstPhoto(reaching:) did not throw the connection's error; nil means the server ended the feed normally, a dropped connection must be thrown",
+        section: "Beyond lines: operators and other sources")
+    static let firstPhotoIgnoresCancel = reading.lesson(
+        "firstPhoto(reaching:) goes on after its task was cancelled",
+        "a cancelled firstPhoto(reaching:) must end (return nil, or throw a cancel) and hang up the feed; a for-await loop or first(where:) over the line sequence does both by itself",
+        section: "Beyond lines: operators and other sources")
     // followFavorites, the consumer
     static let noLiveUpdates = reading.lesson(
         "the screen does not change while the feed is open",
@@ -38,6 +46,14 @@ enum Bugs {
         "followFavorites() hides the dropped connection",
         "the connection dropped in the middle of the feed, but followFavorites() returned normally, as if the server had ended it; only a line that can't be decoded is skipped, errors from the sequence itself must still be thrown",
         section: "A bad line is not the end")
+    static let followIgnoresCancel = reading.lesson(
+        "followFavorites() goes on after its task was cancelled",
+        "a cancelled followFavorites() must end (return, or throw a cancel), hang up the feed and show nothing more; a for-await loop over bytes.lines does all that by itself, work handed to another task does not",
+        section: "Stop the source when the consumer stops")
+    static let drawnAfterEnd = reading.lesson(
+        "the screen changes after followFavorites() has ended",
+        "when followFavorites() returns or throws, the screen already shows every line it read, and nothing redraws it later; await each update in the loop instead of handing it to a Task of its own",
+        section: "Updates belong on the main actor")
     static let feedNeverEnds = reading.lesson(
         "followFavorites() does not return after the feed ends",
         "the server ended the response, but followFavorites() is still suspended",
