@@ -300,6 +300,50 @@ private func exploreFollowCancels() async {
     report.record()
 }
 
+/// One line of a generated feed: an update of photo 1, 2 or 3, or a malformed line.
+struct FeedLine: Sendable, CustomStringConvertible {
+    /// The photo, or nil for a malformed line.
+    let photo: Int?
+    let favorites: Int
+
+    var text: String { photo.map { update("\($0)", favorites) } ?? malformedLine }
+    var description: String {
+        photo.map { "the server sends photo \($0) at \(favorites) favorites" } ?? "the server sends a malformed line"
+    }
+}
+
+/// followFavorites on generated feeds, against the contract's model: after each line, the
+/// screen shows the latest count of each photo so far and the number of malformed lines. Each
+/// line is sent once the one before it shows.
+private let followSequences = ModelCheck<FeedLine, FavoritesSnapshot>(
+    "followFavorites on a generated feed", lesson: Bugs.noLiveUpdates, length: 6,
+    generate: { random in
+        random.below(4) == 0
+            ? FeedLine(photo: nil, favorites: 0) : FeedLine(photo: random.below(3) + 1, favorites: random.below(100))
+    },
+    simplify: { line in line.photo.map { $0 > 1 ? [FeedLine(photo: $0 - 1, favorites: line.favorites)] : [] } ?? [] },
+    real: { lines in
+        let world = FeedWorld()
+        let feed = world.openFeed()
+        let screen = SimulatedScreen<FavoritesSnapshot>()
+        let model = await MainActor.run { FavoritesModel(screen: screen) }
+        let following = Task.detached {
+            try await followFavorites(from: world.server.baseURL, using: world.session, into: model)
+        }
+        var shown: [FavoritesSnapshot] = []
+        for (index, line) in lines.enumerated() {
+            feed.send(line.text)
+            guard case .finished = await withinHangLimit(hangLimit, { await screen.draws.reach(index + 1) }) else {
+                break
+            }
+            shown.append(screen.frames[index].content)
+        }
+        feed.finish()
+        following.cancel()
+        return shown
+    },
+    model: { lines in lines.indices.map { snapshot(of: lines[...$0].map(\.text)) } })
+
 // MARK: favoriteEventLines, the producer
 
 private let producerLines = ["a", "b", "c"]
@@ -524,6 +568,7 @@ enum ContractPart: String, Codable, Sendable {
             await exploreFollowCancels()
             await exploreFollowFailures(.dropped)
             await exploreFollowFailures(.malformed)
+            await followSequences.explore().record()
         case .producer:
             await exploreProducerFailures()
             await exploreProducerCancels()
@@ -548,7 +593,7 @@ private func inChild(_ part: ContractPart, sourceLocation: SourceLocation = #_so
 @Suite("Chapter 07: the contract at every cancel point and every broken line")
 struct AsyncSequencesContractTests {
     @Test(
-        "followFavorites, cancelled before the call or after any line, or with the feed dropped or malformed at any line, keeps its contract",
+        "followFavorites, cancelled before the call or after any line, with the feed dropped or malformed at any line, or on generated feeds, keeps its contract",
         .exposesBug(Bugs.noLiveUpdates, Bugs.offMainActor, Bugs.malformedLineEndsFeed))
     func followEverywhere() async {
         await inChild(.follow)
