@@ -45,6 +45,10 @@ enum Bugs {
         "a cancelled save reports success",
         "the draft store throws CancellationError when the saving task is cancelled; saveDraft() and writeDraft must pass that error on with try, not swallow it with try?, or the caller believes an unsaved draft is saved",
         section: "What crosses into a @concurrent function")
+    static let saveFailureSwallowed = reading.lesson(
+        "a failed save reports success",
+        "the draft store throws DraftStoreError.diskFull when it can't write the draft; saveDraft() must pass that error on with try, not swallow it with try?, so that the user knows the draft is not saved. The next save then works as usual",
+        section: "Your task")
     static let uncheckedHistory = reading.lesson(
         "EditHistory is marked @unchecked Sendable without a lock",
         "that silences the compiler, but nothing changed: a @concurrent function still reads and changes the history while the main actor changes it too, a data race the compiler can no longer report. The function doesn't need to leave the main actor at all",

@@ -78,8 +78,17 @@ public final class PixelEngine: Sendable {
     }
 }
 
+/// The error a ``DraftStore`` throws for the save that its ``FailurePlan`` fails.
+public enum DraftStoreError: Error, Sendable, Hashable {
+    /// The disk had no room for the draft of `photoID`; nothing was written.
+    case diskFull(photoID: String)
+}
+
 /// A draft store on disk: it saves the edits made to a photo, so they survive a relaunch.
 /// ``save(_:for:)`` is asynchronous input and output: it waits, it doesn't compute.
+///
+/// A test can fail a chosen save (``failSaves(per:)``) and see each save start and end
+/// (``onSaveStep(_:)``), to cancel the saving task at an exact point.
 public final class DraftStore: Sendable {
     /// One saved draft.
     public struct Draft: Sendable, Hashable {
@@ -87,7 +96,21 @@ public final class DraftStore: Sendable {
         public let edits: [String]
     }
 
+    /// A point in a save that ``onSaveStep(_:)`` reports.
+    public enum SaveStep: Sendable, Hashable {
+        /// The save starts, before it looks at cancellation.
+        case starts
+        /// The draft is written: the save returns next.
+        case written
+    }
+
+    private struct Controls {
+        var plan: FailurePlan?
+        var stepHandler: (@Sendable (SaveStep) -> Void)?
+    }
+
     private let log = Locked<[Draft]>([])
+    private let controls = Locked(Controls())
 
     /// How many drafts have been saved; tests await it.
     public let saved = ObservedCount()
@@ -97,12 +120,31 @@ public final class DraftStore: Sendable {
     /// Every draft saved so far, in order.
     public var drafts: [Draft] { log.withLock { $0 } }
 
+    /// Lets `plan` decide which save fails: every save that starts in a task that isn't
+    /// cancelled is one call of the plan, and the one the plan fails throws
+    /// ``DraftStoreError/diskFull(photoID:)`` and writes nothing.
+    public func failSaves(per plan: FailurePlan) {
+        controls.withLock { $0.plan = plan }
+    }
+
+    /// Calls `handler` as each save starts (before it looks at cancellation) and once its
+    /// draft is written.
+    public func onSaveStep(_ handler: @escaping @Sendable (SaveStep) -> Void) {
+        controls.withLock { $0.stepHandler = handler }
+    }
+
     /// Saves `edits` as the draft of photo `photoID`.
     public func save(_ edits: [String], for photoID: String) async throws {
+        let (plan, step) = controls.withLock { ($0.plan, $0.stepHandler) }
+        step?(.starts)
         try Task.checkCancellation()
+        if plan?.nextCallFails("save the draft of \"\(photoID)\" (\(edits.count) edits)") == true {
+            throw DraftStoreError.diskFull(photoID: photoID)
+        }
         await Task.yield()  // the disk takes its time
         log.withLock { $0.append(Draft(photoID: photoID, edits: edits)) }
         saved.increment()
+        step?(.written)
     }
 }
 
