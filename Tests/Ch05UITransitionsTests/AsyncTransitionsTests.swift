@@ -280,12 +280,9 @@ private enum Play {
     }
 
     static func boardGoesAway() async {
-        let host = ScreenHost()
-        let (announcements, input) = AsyncStream.makeStream(of: String.self)
-        var board: AnnouncementBoard? = AnnouncementBoard(host: host, announcements: announcements)
-        board?.start()
-        let task = board?.task
-        input.yield("Welcome")
+        var board: AnnouncementBoard?
+        let (host, task, input) = startBoard(into: &board, sending: ["Welcome"])
+        defer { input.finish() }  // the stream stays open until the end: only a cancel ends the task
         // Its lifecycle (three entries) and the board's note: the board is waiting for the next one.
         await awaitResult(of: { await host.entries.reach(4) }, orRecord: Bugs.neverShows)
 

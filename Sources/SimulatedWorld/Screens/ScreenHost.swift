@@ -87,7 +87,17 @@ public final class ScreenHost {
     public func note(_ entry: String) {
         log.append(entry)
         entries.increment()
+        entryHandler?(entry)
     }
+
+    /// Calls `handler` with each new entry of ``log``, right after it is appended, in the same
+    /// turn of the main actor: a test can act at exactly that step (cancel a task, tap again,
+    /// let go of an owner), with no waiting and no race.
+    public func onEntry(_ handler: @escaping @MainActor (String) -> Void) {
+        entryHandler = handler
+    }
+
+    private var entryHandler: (@MainActor (String) -> Void)?
 
     private func record(_ screen: Screen, _ step: String) {
         note("\(screen.title).\(step)")
