@@ -69,6 +69,11 @@ enum Bugs {
         "each frame must reach the preview in the order the SDK delivered them; tasks not explicitly isolated to the main actor (a Task { await … } made in nonisolated code, say) run side by side, in no promised order",
         section: "Escape hatches that only hide the error")
 
+    static let screenSequenceBroken = reading.lesson(
+        "the screen broke its contract on a sequence of start, frames, stop, shutter and release",
+        "after each step, once the SDK's callbacks have run, the preview shows the newest frame delivered while it runs (drawn on the main actor, in order, never a frame delivered while stopped), every photo taken is in photoIDs after the earlier ones and shows as the thumbnail, and a screen nothing holds any more is freed; the reproducer shows the shortest sequence that broke it",
+        section: "Your task")
+
     // The shutter (a completion handler).
     static let completionTrapped = reading.lesson(
         "the completion passed to capturePhoto(completion:) is isolated to the main actor, and the SDK called it on its queue",

@@ -60,17 +60,25 @@ func previewScenario() async {
 /// the queue is still busy after the hang limit: a delegate that waits for the main actor.
 @MainActor
 func deliverWhileMainActorIsBusy(_ frames: ClosedRange<Int>, from session: CameraSession) -> Bool {
-    for number in frames { session.sensorDelivers(frame: number) }
-    let delivered = DispatchSemaphore(value: 0)
-    session.delegateQueue.async { delivered.signal() }
-    let (seconds, attoseconds) = hangLimit.components
-    let limit = DispatchTimeInterval.nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
-    guard delivered.wait(timeout: .now() + limit) == .success else {
+    guard handsOverWhileMainActorIsBusy(frames, from: session) else {
         Bugs.delegateWaitsForMainActor.record(
             "The SDK's queue was still busy with frames \(frames) while the main actor was busy elsewhere.")
         return false
     }
     return true
+}
+
+/// Has the sensor deliver `frames` and waits, without letting go of the main actor, until the
+/// SDK's queue has handed every one of them to the delegate; false if it is still busy after the
+/// hang limit. Records nothing.
+@MainActor
+func handsOverWhileMainActorIsBusy(_ frames: ClosedRange<Int>, from session: CameraSession) -> Bool {
+    for number in frames { session.sensorDelivers(frame: number) }
+    let delivered = DispatchSemaphore(value: 0)
+    session.delegateQueue.async { delivered.signal() }
+    let (seconds, attoseconds) = hangLimit.components
+    let limit = DispatchTimeInterval.nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+    return delivered.wait(timeout: .now() + limit) == .success
 }
 
 @Suite("Chapter 15: the live preview, from the SDK's delegate queue")
