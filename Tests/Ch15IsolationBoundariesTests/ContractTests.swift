@@ -205,7 +205,7 @@ private func everySequence(of length: Int) -> [[CameraOp]] {
     }
 }
 
-/// In a child process: every sequence of up to three steps, shortest first, then longer ones
+/// In a child process: every sequence of up to two steps, shortest first, then sequences of six
 /// from the fixed seeds; records the first that goes wrong.
 @MainActor
 func cameraSequences() async {
@@ -216,7 +216,7 @@ func cameraSequences() async {
             return
         }
     }
-    await cameraCheck(length: 6).explore(seeds: Array(fixedSeeds.prefix(8))).record()
+    await cameraCheck(length: 6).explore().record()
 }
 
 // MARK: The export at every cancel point
@@ -287,7 +287,9 @@ struct IsolationBoundariesContractTests {
         log.explain(run, as: trap.lesson, detail: trap.detail)
     }
 
-    @Test("exportAll(), cancelled before it starts or after any update, keeps the bar behind the saves")
+    @Test(
+        "exportAll(), cancelled before it starts or after any update, keeps the bar behind the saves",
+        .exposesBug(Bugs.progressOffMainActor))
     func exportAtEveryCancelPoint() async {
         let report = await exploreCancelPoints(
             "exportAll() of three photos",
