@@ -222,7 +222,7 @@ func cameraSequences() async {
 // MARK: The export at every cancel point
 
 /// A world for one export: its camera roll, and the first update of the bar that ran ahead of
-/// the saves or off the main actor. The screen, with three photos, is made by the caller.
+/// the saves or off the main actor. The caller makes the screen, with three photos.
 struct ExportWorld: Sendable {
     static let ids = ["photo-1", "photo-2", "photo-3"]
     let probe: StepProbe
@@ -230,12 +230,10 @@ struct ExportWorld: Sendable {
     let ahead = Locked<String?>(nil)
     let offMain = Locked<String?>(nil)
 
-    /// The screen with three photos; its bar reports each update to the probe.
-    @MainActor
-    func screen() -> CameraScreen {
-        let screen = CameraScreen(session: CameraSession(), cameraRoll: roll, photoIDs: Self.ids)
+    /// Watches the export's bar: each update is a step for the probe.
+    func watch(_ bar: ProgressBar) {
         let (roll, probe, ahead, offMain) = (roll, probe, ahead, offMain)
-        screen.exportProgress.onUpdate = { @Sendable update in
+        bar.onUpdate = { @Sendable update in
             let saved = roll.saved.count
             if update.completed > saved {
                 ahead.withLock { $0 = $0 ?? "the bar showed \(update) while the camera roll had saved \(saved)" }
@@ -243,7 +241,6 @@ struct ExportWorld: Sendable {
             if !update.onMainActor { offMain.withLock { $0 = $0 ?? "the bar showed \(update) off the main actor" } }
             probe.step("the bar showed \(update)")
         }
-        return screen
     }
 }
 
@@ -295,7 +292,8 @@ struct IsolationBoundariesContractTests {
             "exportAll() of three photos",
             world: { probe in ExportWorld(probe: probe) },
             operation: { @MainActor world in
-                let screen = world.screen()
+                let screen = CameraScreen(session: CameraSession(), cameraRoll: world.roll, photoIDs: ExportWorld.ids)
+                world.watch(screen.exportProgress)
                 await screen.exportAll()
                 return screen.exportProgress.updates.last
             }
