@@ -279,6 +279,8 @@ struct RunLimitsTests {
             try workbook.write(".build-learner/workbook-tmp/keep.txt", "not a run folder")
             try workbook.write("system-tmp/_somewhere_.build.lock", "")
             try workbook.write("system-tmp/TemporaryDirectory.old/x", "not a lock")
+            try workbook.write("system-tmp/plain.lock", "not SwiftPM's: no leading underscore")
+            try workbook.write("system-tmp/_notes.txt", "not a lock")
             let system = workbook.root.appendingPathComponent("system-tmp")
             let folder = ToolTemporaryFolder.make(
                 in: workbook.layout, scratchPath: ".build-learner", systemTemporaryDirectory: system)
@@ -291,6 +293,7 @@ struct RunLimitsTests {
             let scratchLock = scratch.replacingOccurrences(of: "/", with: "_") + ".lock"
             #expect(links.contains("_somewhere_.build.lock"))
             #expect(!links.contains("TemporaryDirectory.old"))
+            #expect(!links.contains("plain.lock") && !links.contains("_notes.txt"))
             #expect(
                 try FileManager.default.destinationOfSymbolicLink(
                     atPath: folder.url.appendingPathComponent("_somewhere_.build.lock").path)
