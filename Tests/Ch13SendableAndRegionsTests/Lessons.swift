@@ -11,6 +11,10 @@ enum Bugs {
         "the export shares the screen's ExportSettings object",
         "the export's tasks and the screen hold one and the same settings object, so moving the slider during an export changes the photos being exported; Swift 6 refuses to send a non-Sendable class into concurrent code for exactly this reason: make the settings a value",
         section: "A value type crosses for free")
+    static let settingsReadLate = reading.lesson(
+        "the export takes the settings when its task runs, not when Export is tapped",
+        "the settings on screen at the tap belong to that export; read inside the task (self.settings), they are read later, after the slider may have moved: capture a copy when the task is made, in its capture list",
+        section: "A value type crosses for free")
     static let settingsNotSendable = reading.lesson(
         "ExportSettings, a class, is captured by tasks that run at the same time",
         "every task that captures the object shares it with the code that made it; Swift 6 sends into concurrent code only Sendable values, or values in a region of their own: make the settings a value (a Sendable struct)",
@@ -19,6 +23,14 @@ enum Bugs {
         "ExportProgress is changed by concurrent tasks with nothing to protect it",
         "the export's child tasks append to the same array at the same time, a data race; a class that is shared on purpose is Sendable only when its state is behind a lock, such as a Mutex",
         section: "Shared on purpose: a class with a Mutex")
+    static let progressMiscounted = reading.lesson(
+        "the progress doesn't list each finished photo once, in the order they finished",
+        "ExportProgress.finished holds every photo of every export the screen started, each once, from the moment its render has returned, in the order the renders returned; report each photo as it finishes, never before, never twice",
+        section: "Your task")
+    static let exportWrongPhotos = reading.lesson(
+        "the export returned other photos than it was given",
+        "the task that exportTapped returns ends with every photo it was given, once each, in the order given, whatever order the renders finish in",
+        section: "Your task")
     static let mutableSendableClass = reading.lesson(
         "a Sendable class has a mutable stored property",
         "the compiler can vouch for a Sendable class only when every stored property is a let of a Sendable type; keep the mutable state inside a Mutex (a let), or make the type a struct",

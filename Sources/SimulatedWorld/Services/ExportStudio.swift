@@ -1,9 +1,13 @@
 /// The simulated photo service of chapter 13: it renders photos for export and uploads batches.
 ///
-/// Renders wait at a ``Gate`` after they start, and so does opening an upload session, so a
-/// test can change what the screen holds (the quality slider, the photos picked) while the
-/// work is in flight, then let it finish and see what the work actually used: the quality and
-/// watermark of each photo, and the photos each upload sent.
+/// Renders wait at a gate after they start, one gate per photo, and so does opening an upload
+/// session, one gate per session, so a test can change what the screen holds (the quality
+/// slider, the photos picked) while the work is in flight, then let it finish, all at once or
+/// one piece at a time in the order it chooses, and see what the work actually used: the
+/// quality and watermark of each photo, and the photos each upload sent.
+///
+/// Renders and uploads never fail. A render or a session request whose task is cancelled while
+/// it is held stops waiting and goes on: the studio finishes what it has started.
 public final class ExportStudio: Sendable {
     /// One photo as the renderer produced it.
     public struct RenderedPhoto: Sendable, Hashable, CustomStringConvertible {
@@ -33,10 +37,10 @@ public final class ExportStudio: Sendable {
         }
     }
 
-    private let renderGate: Gate
-    private let sessionGate: Gate
+    private let renders: HeldRequests<String>
+    private let sessions: HeldRequests<Int>
     private let uploads = Locked<[[String]]>([])
-
+    private let sessionNumbers = Locked(0)
     /// Renders that have started.
     public let rendersStarted = ObservedCount()
     /// Renders that have returned a photo.
@@ -49,14 +53,15 @@ public final class ExportStudio: Sendable {
     /// A studio whose renders and upload sessions go through at once, or wait until
     /// ``releaseRenders()`` / ``releaseUploads()``.
     public init(holdRenders: Bool = false, holdUploads: Bool = false) {
-        renderGate = Gate(closed: holdRenders)
-        sessionGate = Gate(closed: holdUploads)
+        renders = HeldRequests(holding: holdRenders)
+        sessions = HeldRequests(holding: holdUploads)
     }
 
-    /// Renders photo `id` at `quality`, with no watermark yet, after the render gate lets it through.
+    /// Renders photo `id` at `quality`, with no watermark yet, after the render gate of `id`
+    /// lets it through.
     public func render(_ id: String, quality: Double) async -> RenderedPhoto {
         rendersStarted.increment()
-        try? await renderGate.pass()
+        _ = try? await renders.pass(id) { _ in }
         defer { rendersFinished.increment() }
         return RenderedPhoto(id: id, quality: quality, watermark: nil)
     }
@@ -66,18 +71,36 @@ public final class ExportStudio: Sendable {
         RenderedPhoto(id: photo.id, quality: photo.quality, watermark: watermark)
     }
 
-    /// Opens an upload session, after the session gate lets it through.
+    /// Opens an upload session, after the session gate lets it through. Sessions are numbered
+    /// from 1 in the order they are asked for; a test can let them open one by one.
     public func openSession() async -> UploadSession {
+        let number = sessionNumbers.withLock {
+            $0 += 1
+            return $0
+        }
         sessionsRequested.increment()
-        try? await sessionGate.pass()
+        _ = try? await sessions.pass(number) { _ in }
         return UploadSession(studio: self)
     }
 
     /// Lets every held render through, and every later one.
-    public func releaseRenders() { renderGate.open() }
+    public func releaseRenders() { renders.releaseAll() }
+
+    /// Lets the render of photo `id` through, held now or started later; the others stay held.
+    public func releaseRender(of id: String) { renders.letThrough(id, failing: false) }
+
+    /// Calls `hook` with the photo's id as each render starts, before it is held: a test can
+    /// count renders as steps, or cancel a task at an exact one.
+    public func onRenderStart(_ hook: @escaping @Sendable (String) -> Void) {
+        renders.onStart(hook)
+    }
 
     /// Lets every held upload session open, and every later one.
-    public func releaseUploads() { sessionGate.open() }
+    public func releaseUploads() { sessions.releaseAll() }
+
+    /// Lets upload session `number` open (1 for the first session asked for), held now or
+    /// asked for later; the others stay held.
+    public func releaseUpload(_ number: Int) { sessions.letThrough(number, failing: false) }
 
     /// The batches uploaded so far, in order, each as the photo ids it sent.
     public var uploadedBatches: [[String]] { uploads.withLock { $0 } }
