@@ -1,4 +1,4 @@
-/// How far an export has come: the photos finished so far, in the order they finished.
+/// How far the screen's exports have come: the photos finished so far, in the order they finished.
 /// The export's tasks report to it while the screen reads it.
 public final class ExportProgress {
     /// The ids of the photos finished so far.

@@ -1,6 +1,6 @@
 import SimulatedWorld
 
-/// How far an export has come: the photos finished so far, in the order they finished.
+/// How far the screen's exports have come: the photos finished so far, in the order they finished.
 /// The export's tasks report to it while the screen reads it.
 public final class ExportProgress: Sendable {
     private let state = Locked<[String]>([])

@@ -6,7 +6,7 @@ import SimulatedWorld
 public final class ExportScreen {
     /// What the controls say now. Moving the slider while an export runs is for the next export.
     public var settings: ExportSettings
-    /// The progress of the latest export, shown under the Export button.
+    /// The progress of every export the screen starts, shown under the Export button.
     public let progress = ExportProgress()
     private let exporter: PhotoExporter
     /// Fixed: the screen keeps the picks as a value. A batch object is made only when the
