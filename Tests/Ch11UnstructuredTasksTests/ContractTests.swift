@@ -366,7 +366,7 @@ enum ContractPart: String, Codable, Sendable {
         switch self {
         case .sequences:
             let check = listCheck(length: 2)
-            for sequence in everySequence(of: 2) where await check.mismatch(sequence) != nil {
+            for sequence in everySequence(of: 2, from: ListStep.all) where await check.mismatch(sequence) != nil {
                 // The first sequence that goes wrong, shrunk to a shortest one that still does.
                 await check.replay(await check.shrink(sequence)).record()
                 return
@@ -400,13 +400,6 @@ private func listCheck(length: Int = 8) -> ModelCheck<ListStep, ListState> {
         generate: { random in random.pick(ListStep.all) },
         real: { steps in await realRun(steps) },
         model: modelRun)
-}
-
-/// Every sequence of `length` steps, in a fixed order.
-private func everySequence(of length: Int) -> [[ListStep]] {
-    (0..<length).reduce([[]]) { sequences, _ in
-        sequences.flatMap { sequence in ListStep.all.map { sequence + [$0] } }
-    }
 }
 
 @Suite("Chapter 11: the contract on sequences of scrolls and answers, and at every release point")

@@ -378,13 +378,6 @@ private func galleryRun(_ steps: [GalleryStep]) async -> [GalleryState] {
     return states
 }
 
-/// Every sequence of `length` steps, in a fixed order.
-private func everySequence(of length: Int) -> [[GalleryStep]] {
-    (0..<length).reduce([[]]) { sequences, _ in
-        sequences.flatMap { sequence in GalleryStep.allCases.map { sequence + [$0] } }
-    }
-}
-
 /// When the viewer is closed (its task cancelled): never, before it calls `fullSizeLoaded`,
 /// while the save waits for the disk, or after the save landed; or two viewers closed while
 /// both saves wait.
@@ -494,7 +487,7 @@ struct DetachedTasksContractTests {
             "Gallery", lesson: Bugs.loadLosesTrack, length: 4,
             generate: { random in random.pick(GalleryStep.allCases) },
             real: { steps in await galleryRun(steps) }, model: galleryModel)
-        for sequence in everySequence(of: 4) where await check.mismatch(sequence) != nil {
+        for sequence in everySequence(of: 4, from: GalleryStep.allCases) where await check.mismatch(sequence) != nil {
             // The first sequence that goes wrong, shrunk to a shortest one that still does.
             await check.replay(await check.shrink(sequence)).record()
             return

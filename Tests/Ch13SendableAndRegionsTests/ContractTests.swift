@@ -275,13 +275,6 @@ private func uploadCheck(length: Int) -> ModelCheck<UploadOp, UploadView> {
         model: uploadModel)
 }
 
-/// Every sequence of `length` steps, in a fixed order.
-private func everySequence(of length: Int) -> [[UploadOp]] {
-    (0..<length).reduce([[]]) { sequences, _ in
-        sequences.flatMap { sequence in UploadOp.allCases.map { sequence + [$0] } }
-    }
-}
-
 @Suite("Chapter 13: two exports in every order, and picks and uploads against a model")
 struct SendableAndRegionsContractTests {
     @Test(
@@ -302,7 +295,8 @@ struct SendableAndRegionsContractTests {
     func everyPickAndUploadSequence() async {
         let short = uploadCheck(length: 4)
         for length in 1...4 {
-            for sequence in everySequence(of: length) where await short.mismatch(sequence) != nil {
+            for sequence in everySequence(of: length, from: UploadOp.allCases)
+            where await short.mismatch(sequence) != nil {
                 await short.replay(sequence).record()
                 return
             }

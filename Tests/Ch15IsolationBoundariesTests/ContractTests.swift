@@ -198,20 +198,13 @@ private func cameraCheck(length: Int) -> ModelCheck<CameraOp, CameraView> {
         model: cameraModel)
 }
 
-/// Every sequence of `length` steps, in a fixed order.
-private func everySequence(of length: Int) -> [[CameraOp]] {
-    (0..<length).reduce([[]]) { sequences, _ in
-        sequences.flatMap { sequence in CameraOp.allCases.map { sequence + [$0] } }
-    }
-}
-
 /// In a child process: every sequence of up to two steps, shortest first, then sequences of six
 /// from the fixed seeds; records the first that goes wrong.
 @MainActor
 func cameraSequences() async {
     let short = cameraCheck(length: 2)
     for length in 1...2 {
-        for sequence in everySequence(of: length) where await short.mismatch(sequence) != nil {
+        for sequence in everySequence(of: length, from: CameraOp.allCases) where await short.mismatch(sequence) != nil {
             await short.replay(sequence).record()
             return
         }

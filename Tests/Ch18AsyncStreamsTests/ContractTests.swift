@@ -240,13 +240,6 @@ private func screenCheck(length: Int = 8) -> ModelCheck<ScreenOp, ScreenView> {
         model: screenModel)
 }
 
-/// Every sequence of `length` steps, in a fixed order.
-private func everySequence(of length: Int) -> [[ScreenOp]] {
-    (0..<length).reduce([[]]) { sequences, _ in
-        sequences.flatMap { sequence in ScreenOp.allCases.map { sequence + [$0] } }
-    }
-}
-
 @Suite("Chapter 18: the contract at every cancel point, and the upload screen on every short sequence")
 struct AsyncStreamsContractTests {
     @Test(
@@ -289,7 +282,8 @@ struct AsyncStreamsContractTests {
         let check = screenCheck(length: 3)
         // Shortest first: the first sequence that goes wrong is already a shortest one.
         for length in 1...3 {
-            for sequence in everySequence(of: length) where await check.mismatch(sequence) != nil {
+            for sequence in everySequence(of: length, from: ScreenOp.allCases)
+            where await check.mismatch(sequence) != nil {
                 await check.replay(sequence).record()
                 return
             }

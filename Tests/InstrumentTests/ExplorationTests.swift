@@ -270,12 +270,23 @@ private func cacheCheck(oneSlot: Bool) -> ModelCheck<CacheOperation, String> {
         })
 }
 
+/// Two operations, for sequences made from `allCases`.
+private enum Switch: CaseIterable, Hashable { case off, on }
+
 @Suite("Instruments: operation sequences against a model")
 struct ModelSequenceTests {
     @Test("SplitMix64 gives the reference numbers for seed 0, so a printed seed replays anywhere")
     func splitMixReference() {
         var random = SplitMix64(seed: 0)
         #expect([random.next(), random.next()] == [0xE220_A839_7B1D_CDAF, 0x6E78_9E6A_A1B9_65F4])
+    }
+
+    @Test("Every sequence of a length is made once, in a fixed order; of length 0 there is one, empty")
+    func everySequenceIsMadeOnce() {
+        #expect(everySequence(of: 2, from: ["a", "b"]) == [["a", "a"], ["a", "b"], ["b", "a"], ["b", "b"]])
+        #expect(everySequence(of: 0, from: [1, 2, 3]) == [[]])
+        let three = everySequence(of: 3, from: Switch.allCases)
+        #expect(three.count == 8 && Set(three).count == 8 && three.first == [.off, .off, .off])
     }
 
     @Test("The same seed gives the same sequence")

@@ -35,6 +35,15 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
 /// The seeds every model check runs in CI: fixed, so the verdict never depends on chance.
 public let fixedSeeds: [UInt64] = [1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 377, 610, 987, 1597]
 
+/// Every sequence of `length` operations drawn from `operations`, in a fixed order (the first
+/// operation changes slowest): `operations.count` to the power `length` of them. A suite walks
+/// a small state space whole with these, then samples longer sequences from ``fixedSeeds``.
+public func everySequence<Operation>(of length: Int, from operations: [Operation]) -> [[Operation]] {
+    (0..<length).reduce([[]]) { sequences, _ in
+        sequences.flatMap { sequence in operations.map { sequence + [$0] } }
+    }
+}
+
 /// Where a sequence of operations first made the type and its model disagree.
 public struct ModelMismatch<Observation: Sendable & Equatable>: Sendable, Equatable {
     /// The step, counted from 1, where the observations first differ.
