@@ -126,22 +126,25 @@ extension LearnerCheck {
         }
     }
 
+    /// The places in the check's source that guess, as a line to add to a failure (empty
+    /// when there are none).
+    var inYourCode: String {
+        let findings = CheckSource.findings(in: name)
+        return findings.isEmpty ? "" : "\nIn your code: " + findings.map(\.description).joined(separator: "; ") + "."
+    }
+
     /// Holds the check to the chapter's standard: it passes against the correct uploader
     /// `correctRuns` times in a row, and records at least one issue against each flaw.
     func verify() async {
         for round in 1...correctRuns {
             let outcome = await run(against: .correct)
             guard outcome.hung || !outcome.issues.isEmpty else { continue }
-            var detail =
+            let detail =
                 outcome.hung
                 ? "Against the correct uploader, \(name) was still running after \(limit): it waits for something that never happens."
                 : "In run \(round) of \(correctRuns) against the correct uploader, \(name) recorded:\n"
                     + outcome.issues.map { "  - " + $0 }.joined(separator: "\n")
-            let findings = CheckSource.findings(in: name)
-            if !findings.isEmpty {
-                detail += "\nIn your code: " + findings.map(\.description).joined(separator: "; ") + "."
-            }
-            failsCorrect.record(detail)
+            failsCorrect.record(detail + inYourCode)
             return
         }
         var missed: [UploaderFlaw] = []

@@ -9,12 +9,23 @@ struct ChunkedUploaderTests {
     func upload(
         _ build: UploaderBuild, server: ChunkServer
     ) async -> (Result<UploadReceipt, any Error>, [Int], InstantClock) {
+        await upload(build, server: server) { $0 }
+    }
+
+    /// Uploads `file` with `build` on an instant clock; returns the outcome, what `note` made
+    /// of each report when it came, and the clock.
+    func upload<Note: Sendable>(
+        _ build: UploaderBuild, server: ChunkServer, note: @escaping @Sendable (Int) -> Note
+    ) async -> (Result<UploadReceipt, any Error>, [Note], InstantClock) {
         let clock = InstantClock()
-        let reports = Locked<[Int]>([])
+        let reports = Locked<[Note]>([])
         let uploader = build.makeUploader(server: server)
         let result = await Result {
             try await UploadDependencies.$clock.withValue(clock) {
-                try await uploader.upload(file) { chunk in reports.withLock { $0.append(chunk) } }
+                try await uploader.upload(file) { chunk in
+                    let noted = note(chunk)
+                    reports.withLock { $0.append(noted) }
+                }
             }
         }
         return (result, reports.withLock { $0 }, clock)
@@ -57,11 +68,51 @@ struct ChunkedUploaderTests {
         #expect(!clock.sleeps.contains(ChunkedUploader.retryDelay))
         let (givingUp, _, _) = await upload(.flawed(.neverRetries), server: ChunkServer(failingOnceAtChunk: 2))
         #expect(throws: TransientUploadError(chunk: 2)) { try givingUp.get() }
+        let (_, short, _) = await upload(.flawed(.reportsChunksSentBefore), server: ChunkServer())
+        #expect(short == [0, 1, 2])
+        let early = ChunkServer()
+        let (_, seen, _) = await upload(.flawed(.reportsBeforeAccepting), server: early) { _ in early.received }
+        #expect(seen == [[], [1], [1, 2]])
+        let latency = ChunkedUploader.latency
+        let (wrongDelay, _, waits) = await upload(
+            .flawed(.waitsTheWrongDelay), server: ChunkServer(failingOnceAtChunk: 2))
+        #expect(try wrongDelay.get().chunksSent == 3)
+        #expect(waits.sleeps == [latency, latency, .seconds(1), latency, latency])
+        let again = ChunkServer(failingOnceAtChunk: 2)
+        let (restarted, restartReports, restartClock) = await upload(.flawed(.restartsAfterFailure), server: again)
+        #expect(try restarted.get().chunksSent == 3)
+        #expect(again.received == [1, 1, 2, 3] && restartReports == [1, 1, 2, 3])
+        #expect(restartClock.sleeps == [latency, latency, ChunkedUploader.retryDelay, latency, latency, latency])
     }
 
-    @Test("Cancelled while a chunk is held: the correct uploader throws, the flawed ones go on or hide it")
+    @Test("Every shape of the correct uploader keeps the contract: each report after its chunk, before the next, once")
+    func shapes() async throws {
+        let latency = ChunkedUploader.latency
+        for hops in [0, 1, 40] {
+            for context in UploaderShape.ReportContext.allCases {
+                for late in [false, true] {
+                    let shape = UploaderShape(hops: hops, reportsFrom: context, reportsLate: late)
+                    let server = ChunkServer(failingOnceAtChunk: 2)
+                    let (result, seen, clock) = await upload(.shaped(shape), server: server) { chunk in
+                        (chunk, server.received)
+                    }
+                    #expect(try result.get().chunksSent == 3, "\(shape)")
+                    #expect(seen.map(\.0) == [1, 2, 3], "\(shape)")
+                    #expect(seen.map(\.1) == [[1], [1, 2], [1, 2, 3]], "\(shape)")
+                    #expect(
+                        clock.sleeps == [latency, latency, ChunkedUploader.retryDelay, latency, latency], "\(shape)")
+                }
+            }
+        }
+    }
+
+    @Test("Cancelled while a chunk is held: the correct uploader throws, the flawed ones go on, hide it or change it")
     func cancellation() async throws {
-        for build in [UploaderBuild.correct, .flawed(.ignoresCancellation), .flawed(.swallowsCancellation)] {
+        let builds: [UploaderBuild] = [
+            .correct, .flawed(.ignoresCancellation), .flawed(.swallowsCancellation), .flawed(.sendsTheChunkInFlight),
+            .flawed(.throwsAnotherErrorOnCancel),
+        ]
+        for build in builds {
             let server = ChunkServer(holdingRequest: 2)
             let uploader = build.makeUploader(server: server)
             let upload = Task {
@@ -77,6 +128,12 @@ struct ChunkedUploaderTests {
                 #expect(server.received == [1, 2, 3])
             case .flawed(.swallowsCancellation):
                 #expect(try result.get().chunksSent == 1)
+                #expect(server.received == [1])
+            case .flawed(.sendsTheChunkInFlight):
+                #expect(throws: CancellationError.self) { try result.get() }
+                #expect(server.received == [1, 2])
+            case .flawed(.throwsAnotherErrorOnCancel):
+                #expect(throws: TransientUploadError(chunk: 2)) { try result.get() }
                 #expect(server.received == [1])
             default:
                 #expect(throws: CancellationError.self) { try result.get() }

@@ -109,20 +109,36 @@ public final class ChunkServer: Sendable {
     }
 }
 
-/// A flaw the workbook builds into an uploader, to see whether a check notices it.
+/// A flaw the workbook builds into an uploader, to see whether a check notices it. Each one
+/// breaks one promise of the uploader's contract, and keeps every other.
 public enum UploaderFlaw: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     /// Reports progress for every chunk but the last.
     case skipsLastProgress
     /// Reports the progress of every chunk twice.
     case repeatsProgress
+    /// Reports, after each chunk, how many chunks were sent before it (0, 1, 2, …): one report
+    /// per chunk, in order, but each one short by one.
+    case reportsChunksSentBefore
+    /// Reports each chunk's progress just before the server accepts it, instead of after.
+    case reportsBeforeAccepting
     /// Retries a failed chunk at once, without waiting ``ChunkedUploader/retryDelay``.
     case retriesAtOnce
+    /// Waits a second before it retries a failed chunk, not ``ChunkedUploader/retryDelay``.
+    case waitsTheWrongDelay
+    /// After a failed chunk, waits the retry delay and sends the whole file again from its
+    /// first chunk.
+    case restartsAfterFailure
     /// Gives up at the first failed chunk and throws its error.
     case neverRetries
     /// Sends the chunks from a `Task { }` of its own, which the caller's cancel never reaches.
     case ignoresCancellation
     /// Stops at a cancel, but returns a receipt for the chunks sent so far instead of throwing.
     case swallowsCancellation
+    /// Looks at cancellation only after each chunk: the chunk in flight when the cancel comes
+    /// is still sent (in a task of its own) and accepted, then the upload throws.
+    case sendsTheChunkInFlight
+    /// Stops at a cancel, but throws ``TransientUploadError`` instead of `CancellationError`.
+    case throwsAnotherErrorOnCancel
     /// Lets a second upload start while one is still running, instead of trapping.
     case allowsOverlappingUploads
 
@@ -130,29 +146,93 @@ public enum UploaderFlaw: String, Sendable, Hashable, Codable, CaseIterable, Cus
         switch self {
         case .skipsLastProgress: "reports progress for every chunk but the last"
         case .repeatsProgress: "reports the progress of every chunk twice"
+        case .reportsChunksSentBefore: "reports each chunk one short: 0, 1, 2 instead of 1, 2, 3"
+        case .reportsBeforeAccepting: "reports each chunk's progress before the server has accepted it"
         case .retriesAtOnce: "retries a failed chunk at once, without waiting the retry delay"
+        case .waitsTheWrongDelay: "waits one second, not the retry delay, before it retries a failed chunk"
+        case .restartsAfterFailure: "starts the whole file again from its first chunk after a failed chunk"
         case .neverRetries: "gives up at the first failed chunk instead of retrying it"
         case .ignoresCancellation: "goes on sending every chunk after its task is cancelled"
         case .swallowsCancellation: "stops at a cancel but returns a receipt instead of throwing CancellationError"
+        case .sendsTheChunkInFlight: "still sends the chunk in flight after a cancel, then throws CancellationError"
+        case .throwsAnotherErrorOnCancel:
+            "stops at a cancel but throws TransientUploadError instead of CancellationError"
         case .allowsOverlappingUploads:
             "lets a second upload run while the first is still in flight, instead of trapping"
         }
     }
 }
 
-/// Which uploader a check runs against: the correct one, or one with a flaw.
+/// How a correct uploader may go about its work without breaking its contract. Chapter 20's
+/// contract suite runs each check against uploaders of many shapes, so that no check can depend
+/// on how many hops the work takes, which task the reports come from, or when exactly within
+/// the contract they come.
+public struct UploaderShape: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The task `progress` is called from.
+    public enum ReportContext: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+        /// The upload's own task.
+        case uploadTask
+        /// A `Task { }` the uploader starts for each report and awaits: another task, maybe
+        /// another thread, with the caller's task-local values.
+        case otherTask
+        /// A `Task.detached { }` the uploader awaits: another task, without the caller's
+        /// task-local values (as a callback from a system framework would be).
+        case detachedTask
+
+        public var description: String {
+            switch self {
+            case .uploadTask: "its own task"
+            case .otherTask: "another task"
+            case .detachedTask: "a detached task"
+            }
+        }
+    }
+
+    /// How many times the uploader hops (`Task.yield()`) before each chunk crosses the network.
+    public var hops: Int
+    /// The task `progress` is called from.
+    public var reportsFrom: ReportContext
+    /// Whether `progress(n)` comes as late as the contract allows: just before chunk n + 1
+    /// reaches the server, or just before the upload returns or throws; otherwise right after
+    /// the server accepted chunk n.
+    public var reportsLate: Bool
+
+    public init(hops: Int = 0, reportsFrom: ReportContext = .uploadTask, reportsLate: Bool = false) {
+        self.hops = hops
+        self.reportsFrom = reportsFrom
+        self.reportsLate = reportsLate
+    }
+
+    /// The shape of ``UploaderBuild/correct``: no extra hop, reports from the upload's task at once.
+    public static let plain = UploaderShape()
+
+    public var description: String {
+        "yields \(hops)× per chunk, reports from \(reportsFrom), \(reportsLate ? "as late as allowed" : "at once")"
+    }
+
+    /// The shape as Swift code, to paste into a test that replays a run.
+    public var code: String {
+        "UploaderShape(hops: \(hops), reportsFrom: .\(reportsFrom.rawValue), reportsLate: \(reportsLate))"
+    }
+}
+
+/// Which uploader a check runs against: the correct one, or one with a flaw, in the plain shape
+/// or another.
 ///
 /// `Codable`, so that an exit test can take it into its child process:
 /// `#expect(processExitsWith: …) { [build = build as UploaderBuild] in … }`.
 public enum UploaderBuild: Sendable, Hashable, Codable, CustomStringConvertible {
     case correct
     case flawed(UploaderFlaw)
+    /// An uploader of another shape: correct when `flaw` is nil.
+    case shaped(UploaderShape, flaw: UploaderFlaw? = nil)
 
     /// An uploader of this build that sends to `server`.
     public func makeUploader(server: ChunkServer) -> ChunkedUploader {
         switch self {
         case .correct: ChunkedUploader(server: server)
         case .flawed(let flaw): ChunkedUploader(server: server, flaw: flaw)
+        case .shaped(let shape, let flaw): ChunkedUploader(server: server, flaw: flaw, shape: shape)
         }
     }
 
@@ -160,6 +240,18 @@ public enum UploaderBuild: Sendable, Hashable, Codable, CustomStringConvertible 
         switch self {
         case .correct: "the correct uploader"
         case .flawed(let flaw): "an uploader that \(flaw)"
+        case .shaped(let shape, nil): "a correct uploader that \(shape)"
+        case .shaped(let shape, let flaw?): "an uploader that \(flaw) (\(shape))"
+        }
+    }
+
+    /// The build as Swift code, to paste into a test that replays a run.
+    public var code: String {
+        switch self {
+        case .correct: ".correct"
+        case .flawed(let flaw): ".flawed(.\(flaw.rawValue))"
+        case .shaped(let shape, nil): ".shaped(\(shape.code))"
+        case .shaped(let shape, let flaw?): ".shaped(\(shape.code), flaw: .\(flaw.rawValue))"
         }
     }
 }
@@ -170,7 +262,8 @@ public enum UploaderBuild: Sendable, Hashable, Codable, CustomStringConvertible 
 /// - each chunk crosses the network, which takes ``latency`` on `UploadDependencies.clock`
 ///   (an hour on the real clock: the simulated network is slow on purpose, so that only a
 ///   test that injects a clock ever sees an upload finish);
-/// - after the server accepts chunk n, it calls `progress(n)`: once per chunk, in order;
+/// - after the server accepts chunk n, it calls `progress(n)`: once per chunk, in order,
+///   before chunk n + 1 reaches the server and before the upload returns;
 /// - a chunk that fails with ``TransientUploadError`` is sent again once, after waiting
 ///   ``retryDelay`` on the clock; a second failure is thrown;
 /// - when its task is cancelled, it sends no further chunk and throws `CancellationError`;
@@ -184,11 +277,13 @@ public final class ChunkedUploader: Sendable {
 
     private let server: ChunkServer
     private let flaw: UploaderFlaw?
+    private let shape: UploaderShape
     private let uploading = Locked(false)
 
-    init(server: ChunkServer, flaw: UploaderFlaw? = nil) {
+    init(server: ChunkServer, flaw: UploaderFlaw? = nil, shape: UploaderShape = .plain) {
         self.server = server
         self.flaw = flaw
+        self.shape = shape
     }
 
     /// Uploads `file`, calling `progress` with the number of chunks sent after each chunk.
@@ -205,36 +300,129 @@ public final class ChunkedUploader: Sendable {
                 "ChunkedUploader: one upload at a time; \"\(file.name)\" started while another was in flight")
         }
         defer { uploading.withLock { $0 = false } }
+        let reports = Reports(shape: shape, progress: progress)
         if flaw == .ignoresCancellation {
             // Task { } inherits the task-local clock, but not the caller's cancellation.
-            return try await Task { try await send(file, progress: progress) }.value
+            return try await Task { try await sendReporting(file, reports: reports) }.value
         }
-        return try await send(file, progress: progress)
+        return try await sendReporting(file, reports: reports)
     }
 
-    private func send(_ file: UploadFile, progress: @Sendable (Int) -> Void) async throws -> UploadReceipt {
+    /// Sends `file`, and makes the report held back (late shape) however the sending ends.
+    private func sendReporting(_ file: UploadFile, reports: Reports) async throws -> UploadReceipt {
+        do {
+            let receipt = try await send(file, reports: reports)
+            await reports.flush()
+            return receipt
+        } catch {
+            await reports.flush()
+            throw error
+        }
+    }
+
+    private func send(_ file: UploadFile, reports: Reports) async throws -> UploadReceipt {
         let clock = UploadDependencies.clock
-        for chunk in 1...max(1, file.chunkCount) {
+        let chunks = max(1, file.chunkCount)
+        var restarted = false
+        var chunk = 1
+        while chunk <= chunks {
+            if flaw == .reportsBeforeAccepting { await reports.report(chunk, late: false) }
             do {
-                try await sendWithRetry(chunk, on: clock)
+                if flaw == .sendsTheChunkInFlight {
+                    // The chunk goes in a task of its own, which the caller's cancel never reaches.
+                    let current = chunk
+                    try await Task { try await sendWithRetry(current, on: clock, reports: reports) }.value
+                    try Task.checkCancellation()
+                } else {
+                    try await sendWithRetry(chunk, on: clock, reports: reports)
+                }
             } catch is CancellationError where flaw == .swallowsCancellation {
                 return UploadReceipt(fileName: file.name, chunksSent: chunk - 1)
+            } catch is CancellationError where flaw == .throwsAnotherErrorOnCancel {
+                throw TransientUploadError(chunk: chunk)
+            } catch is TransientUploadError where flaw == .restartsAfterFailure && !restarted {
+                restarted = true
+                try await clock.sleep(for: Self.retryDelay)
+                chunk = 1
+                continue
             }
-            if flaw == .skipsLastProgress && chunk == file.chunkCount { continue }
-            progress(chunk)
-            if flaw == .repeatsProgress { progress(chunk) }
+            switch flaw {
+            case .skipsLastProgress where chunk == file.chunkCount, .reportsBeforeAccepting:
+                break
+            case .repeatsProgress:
+                await reports.report(chunk, late: false)
+                await reports.report(chunk, late: false)
+            case .reportsChunksSentBefore:
+                await reports.report(chunk - 1)
+            default:
+                await reports.report(chunk)
+            }
+            chunk += 1
         }
         return UploadReceipt(fileName: file.name, chunksSent: file.chunkCount)
     }
 
-    private func sendWithRetry(_ chunk: Int, on clock: any Clock<Duration>) async throws {
+    private func sendWithRetry(_ chunk: Int, on clock: any Clock<Duration>, reports: Reports) async throws {
         do {
-            try await clock.sleep(for: Self.latency)
-            try await server.receive(chunk)
-        } catch is TransientUploadError where flaw != .neverRetries {
-            if flaw != .retriesAtOnce { try await clock.sleep(for: Self.retryDelay) }
-            try await clock.sleep(for: Self.latency)
-            try await server.receive(chunk)
+            try await cross(chunk, on: clock, reports: reports)
+        } catch is TransientUploadError where flaw != .neverRetries && flaw != .restartsAfterFailure {
+            switch flaw {
+            case .retriesAtOnce: break
+            case .waitsTheWrongDelay: try await clock.sleep(for: .seconds(1))
+            default: try await clock.sleep(for: Self.retryDelay)
+            }
+            try await cross(chunk, on: clock, reports: reports)
+        }
+    }
+
+    /// One request: the hops of the shape, the network's latency, the report held back for
+    /// this moment (in the late shape), then the server.
+    private func cross(_ chunk: Int, on clock: any Clock<Duration>, reports: Reports) async throws {
+        for _ in 0..<shape.hops { await Task.yield() }
+        try await clock.sleep(for: Self.latency)
+        await reports.flush()
+        try await server.receive(chunk)
+    }
+}
+
+/// The progress reports of one upload, made from the task and at the moment its shape says.
+private final class Reports: Sendable {
+    private let shape: UploaderShape
+    private let progress: @Sendable (Int) -> Void
+    /// A report held back until the next request or the end (late shape only).
+    private let pending = Locked<Int?>(nil)
+
+    init(shape: UploaderShape, progress: @escaping @Sendable (Int) -> Void) {
+        self.shape = shape
+        self.progress = progress
+    }
+
+    /// Reports `chunk`: now, or (when `late` and the shape says so) at the next ``flush()``.
+    func report(_ chunk: Int, late: Bool = true) async {
+        if late && shape.reportsLate {
+            await flush()
+            pending.withLock { $0 = chunk }
+        } else {
+            await call(chunk)
+        }
+    }
+
+    /// Makes the report held back, if any.
+    func flush() async {
+        let held = pending.withLock { held in
+            defer { held = nil }
+            return held
+        }
+        guard let chunk = held else { return }
+        await call(chunk)
+    }
+
+    private func call(_ chunk: Int) async {
+        let progress = progress
+        switch shape.reportsFrom {
+        case .uploadTask: progress(chunk)
+        case .otherTask: await Task { progress(chunk) }.value
+        case .detachedTask: await Task.detached { progress(chunk) }.value
         }
     }
 }
