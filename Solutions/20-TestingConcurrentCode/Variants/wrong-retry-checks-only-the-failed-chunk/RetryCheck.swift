@@ -1,0 +1,18 @@
+import SimulatedWorld
+import Testing
+
+/// Checks that a chunk the network dropped is sent again, after the uploader waited
+/// `ChunkedUploader.retryDelay`, and that the upload still succeeds.
+public func checkFailedChunkIsRetried(_ build: UploaderBuild) async throws {
+    let server = ChunkServer(failingOnceAtChunk: 2)
+    let uploader = build.makeUploader(server: server)
+    let clock = InstantClock()
+
+    let receipt = try await UploadDependencies.$clock.withValue(clock) {
+        try await uploader.upload(UploadFile(name: "forest.jpg", chunkCount: 3))
+    }
+
+    #expect(receipt.chunksSent == 3)
+    #expect(server.attempts(ofChunk: 2) == 2, "chunk 2 failed once, so it is sent twice")
+    #expect(clock.sleeps.contains(ChunkedUploader.retryDelay), "the uploader waits before it retries")
+}
