@@ -1,5 +1,6 @@
 import SimulatedWorld
 import Testing
+import WorkbookTesting
 
 @Suite("Simulated world: the chunked uploader, its server, its flaws and the instant clock")
 struct ChunkedUploaderTests {
@@ -92,15 +93,23 @@ struct ChunkedUploaderTests {
             for context in UploaderShape.ReportContext.allCases {
                 for late in [false, true] {
                     let shape = UploaderShape(hops: hops, reportsFrom: context, reportsLate: late)
-                    let server = ChunkServer(failingOnceAtChunk: 2)
-                    let (result, seen, clock) = await upload(.shaped(shape), server: server) { chunk in
-                        (chunk, server.received)
+                    // Whichever chunk fails (or none), the same reports, chunks and waits.
+                    for failing in [nil, 1, 2, 3] {
+                        let server = ChunkServer(failingOnceAtChunk: failing)
+                        let (result, seen, clock) = await upload(.shaped(shape), server: server) { chunk in
+                            (chunk, server.received)
+                        }
+                        let run = "\(shape), failing chunk \(failing.map(String.init) ?? "none")"
+                        #expect(try result.get().chunksSent == 3, "\(run)")
+                        #expect(seen.map(\.0) == [1, 2, 3], "\(run)")
+                        #expect(seen.map(\.1) == [[1], [1, 2], [1, 2, 3]], "\(run)")
+                        let waits =
+                            failing.map {
+                                Array(repeating: latency, count: $0) + [ChunkedUploader.retryDelay]
+                                    + Array(repeating: latency, count: 4 - $0)
+                            } ?? Array(repeating: latency, count: 3)
+                        #expect(clock.sleeps == waits, "\(run)")
                     }
-                    #expect(try result.get().chunksSent == 3, "\(shape)")
-                    #expect(seen.map(\.0) == [1, 2, 3], "\(shape)")
-                    #expect(seen.map(\.1) == [[1], [1, 2], [1, 2, 3]], "\(shape)")
-                    #expect(
-                        clock.sleeps == [latency, latency, ChunkedUploader.retryDelay, latency, latency], "\(shape)")
                 }
             }
         }
@@ -139,6 +148,77 @@ struct ChunkedUploaderTests {
                 #expect(throws: CancellationError.self) { try result.get() }
                 #expect(server.received == [1])
             }
+        }
+    }
+
+    /// A cancel after every progress report (and before the call), explored for `build`: a
+    /// correct uploader throws `CancellationError` (or returns, when the cancel came after its
+    /// last report) and the server accepts no chunk after the cancel.
+    func cancelledAtEveryReport(_ build: UploaderBuild) async -> ExplorationReport {
+        let broken = Lesson(
+            chapter: "20-TestingConcurrentCode", bug: "the uploader breaks its cancel contract",
+            explanation: "a cancelled upload throws CancellationError and sends no further chunk",
+            section: "The uploader and its checks")
+        let file = file
+        return await exploreCancelPoints(
+            "upload of \(file.chunkCount) chunks by \(build)",
+            world: { probe in
+                let server = ChunkServer()
+                return (server, build.makeUploader(server: server), probe, Locked<[Int]?>(nil))
+            },
+            operation: { world in
+                let (server, uploader, probe, atCancel) = world
+                return try await UploadDependencies.$clock.withValue(InstantClock()) {
+                    try await uploader.upload(file) { chunk in
+                        probe.step("progress \(chunk)")
+                        if probe.cancelMade { atCancel.withLock { $0 = $0 ?? server.received } }
+                    }
+                }
+            }
+        ) { run, world in
+            let (server, _, _, atCancel) = world
+            guard let outcome = run.outcome else { return [Violation(broken, describeOutcome(run.outcome))] }
+            guard let point = run.cancelAfter else {
+                return outcome.value?.chunksSent == 3 && server.received == [1, 2, 3]
+                    ? []
+                    : [
+                        Violation(
+                            broken, "without a cancel: \(describeOutcome(outcome)), server got \(server.received)")
+                    ]
+            }
+            var violations: [Violation] = []
+            let accepted = point == 0 ? [] : atCancel.withLock { $0 } ?? []
+            if server.received != accepted {
+                violations.append(
+                    Violation(broken, "the server had \(accepted) at the cancel, \(server.received) after"))
+            }
+            switch outcome {
+            case .failure(let error) where error is CancellationError: break
+            case .success where point == file.chunkCount: break
+            default: violations.append(Violation(broken, "cancelled after step \(point): \(describeOutcome(outcome))"))
+            }
+            return violations
+        }
+    }
+
+    @Test(
+        "Every shape of the correct uploader keeps the cancel contract at every cancel point; each cancel flaw breaks it"
+    )
+    func cancelAtEveryPoint() async {
+        for hops in [0, 1, 40] {
+            for context in UploaderShape.ReportContext.allCases {
+                for late in [false, true] {
+                    let shape = UploaderShape(hops: hops, reportsFrom: context, reportsLate: late)
+                    let report = await cancelledAtEveryReport(.shaped(shape))
+                    #expect(report.passed && report.runs == 5, "\(shape): \(report.findings)")
+                }
+            }
+        }
+        let flaws: [UploaderFlaw] = [
+            .ignoresCancellation, .swallowsCancellation, .sendsTheChunkInFlight, .throwsAnotherErrorOnCancel,
+        ]
+        for flaw in flaws {
+            #expect(!(await cancelledAtEveryReport(.shaped(.plain, flaw: flaw))).passed, "\(flaw)")
         }
     }
 
