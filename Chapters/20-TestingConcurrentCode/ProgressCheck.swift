@@ -1,8 +1,8 @@
 import SimulatedWorld
 import Testing
 
-/// Checks that an upload reports its progress: once per chunk, in order, and only after
-/// the server accepted the chunk.
+/// Checks that an upload reports its progress: once per chunk, with the chunk's number, in
+/// order, and only after the server accepted the chunk.
 ///
 /// Exercise: this check fails against a correct uploader, every time. Run
 /// `swift run workbook check 20` to see why, then make it wait for the work instead of

@@ -2,7 +2,8 @@ import SimulatedWorld
 import Testing
 
 /// Checks that a chunk the network dropped is sent again, after the uploader waited
-/// `ChunkedUploader.retryDelay`, and that the upload still succeeds.
+/// `ChunkedUploader.retryDelay`, and that the upload still succeeds, the server getting each
+/// chunk once.
 ///
 /// Exercise: this check fails against a correct uploader. Run `swift run workbook check 20`.
 public func checkFailedChunkIsRetried(_ build: UploaderBuild) async throws {

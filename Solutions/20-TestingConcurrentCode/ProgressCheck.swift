@@ -1,8 +1,8 @@
 import SimulatedWorld
 import Testing
 
-/// Checks that an upload reports its progress: once per chunk, in order, and only after
-/// the server accepted the chunk.
+/// Checks that an upload reports its progress: once per chunk, with the chunk's number, in
+/// order, and only after the server accepted the chunk.
 public func checkProgressIsReported(_ build: UploaderBuild) async throws {
     let server = ChunkServer()
     let uploader = build.makeUploader(server: server)
