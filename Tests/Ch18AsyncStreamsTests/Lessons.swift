@@ -22,7 +22,7 @@ enum Bugs {
         section: "Finishing is the producer's job")
     static let liveLinkLeftOpen = reading.lesson(
         "the live link stays open after the consumer stopped",
-        "routeFixes(from:) must close the link (stopLiveFixes()) in continuation.onTermination, which the stream calls as soon as the consumer's task is cancelled while it waits for the next fix, or the stream is released after a break; a check of yield's .terminated comes only with the next fix, and keeps the link open until then",
+        "routeFixes(from:) must close the link (stopLiveFixes()) in continuation.onTermination, which the stream calls as soon as the consumer's task is cancelled (while it waits for the next fix, or before it asks for one), or the stream is released after a break; a check of yield's .terminated comes only with the next fix, and keeps the link open until then",
         section: "When the consumer goes away")
     static let terminationCrashed = reading.lesson(
         "closing the live link crashed",
