@@ -277,7 +277,12 @@ struct RunLimitsTests {
         try withTemporaryWorkbook { workbook in
             try workbook.write(".build-learner/workbook-tmp/run-999999999-dead/TemporaryDirectory.x/a", "left")
             try workbook.write(".build-learner/workbook-tmp/keep.txt", "not a run folder")
-            try workbook.write("system-tmp/_somewhere_.build.lock", "")
+            // SwiftPM's lock for a path is the path with `/` as `_`, in the temporary directory.
+            func lock(_ path: String) -> String { path.replacingOccurrences(of: "/", with: "_") + ".lock" }
+            let ownLock = lock(workbook.root.appendingPathComponent(".build").path)
+            let cacheLock = lock(FileManager.default.homeDirectoryForCurrentUser.path + "/.swiftpm")
+            let otherLock = lock("/elsewhere/another-package/.build")
+            for name in [ownLock, cacheLock, otherLock] { try workbook.write("system-tmp/" + name, "") }
             try workbook.write("system-tmp/TemporaryDirectory.old/x", "not a lock")
             try workbook.write("system-tmp/plain.lock", "not SwiftPM's: no leading underscore")
             try workbook.write("system-tmp/_notes.txt", "not a lock")
@@ -291,13 +296,15 @@ struct RunLimitsTests {
             let links = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted()
             let scratch = workbook.root.appendingPathComponent(".build-learner").path
             let scratchLock = scratch.replacingOccurrences(of: "/", with: "_") + ".lock"
-            #expect(links.contains("_somewhere_.build.lock"))
+            // This package's and the SwiftPM caches' locks, not another package's.
+            #expect(links.contains(ownLock) && links.contains(cacheLock))
+            #expect(!links.contains(otherLock))
             #expect(!links.contains("TemporaryDirectory.old"))
             #expect(!links.contains("plain.lock") && !links.contains("_notes.txt"))
             #expect(
                 try FileManager.default.destinationOfSymbolicLink(
-                    atPath: folder.url.appendingPathComponent("_somewhere_.build.lock").path)
-                    == system.appendingPathComponent("_somewhere_.build.lock").path)
+                    atPath: folder.url.appendingPathComponent(ownLock).path)
+                    == system.appendingPathComponent(ownLock).path)
             #expect(
                 try FileManager.default.destinationOfSymbolicLink(
                     atPath: folder.url.appendingPathComponent(scratchLock).path)
@@ -316,7 +323,7 @@ struct RunLimitsTests {
                     atPath: folder.url.appendingPathComponent("workbook-child-1.stderr").path))
             folder.remove()
             #expect(!FileManager.default.fileExists(atPath: folder.url.path))
-            #expect(workbook.exists("system-tmp/_somewhere_.build.lock"), "removing the links keeps the locks")
+            #expect(workbook.exists("system-tmp/" + ownLock), "removing the links keeps the locks")
         }
     }
 }

@@ -56,8 +56,7 @@ public struct TestHashes: Codable, Equatable, Sendable {
     static func hashes(of paths: [String], in layout: PackageLayout) -> [String: String] {
         var result: [String: String] = [:]
         for path in paths {
-            let data = (try? Data(contentsOf: layout.url(path))) ?? Data()
-            result[path] = SHA256.hex([UInt8](data))
+            result[path] = FileHashCache.hex(of: layout.url(path))
         }
         return result
     }

@@ -47,27 +47,46 @@ public struct ToolTemporaryFolder: Sendable {
         Interrupts.shared.removeOnSignal(url)
         linkLocks(
             into: url, shared: parent.appendingPathComponent("locks"), system: systemTemporaryDirectory,
-            guarding: [layout.url(scratchPath).path, layout.url(scratchPath + "/workspace-state.json").path])
+            guarding: [layout.url(scratchPath).path, layout.url(scratchPath + "/workspace-state.json").path],
+            under: [layout.root.path] + swiftPMCacheFolders())
         return ToolTemporaryFolder(url: url)
     }
 
-    /// Links SwiftPM's lock files into `folder` (see the type's description).
-    static func linkLocks(into folder: URL, shared: URL, system: URL, guarding paths: [String]) {
+    /// The folders whose SwiftPM locks a build of this package can share with another build:
+    /// the user's home (SwiftPM's caches and configuration live under it) and, if set, the
+    /// XDG cache folder.
+    static func swiftPMCacheFolders() -> [String] {
+        let environment = ProcessInfo.processInfo.environment
+        return [FileManager.default.homeDirectoryForCurrentUser.path, environment["XDG_CACHE_HOME"]].compactMap {
+            $0.flatMap { $0.isEmpty ? nil : $0 }
+        }
+    }
+
+    /// Links SwiftPM's lock files into `folder` (see the type's description): those of the
+    /// system's temporary directory that lock a path under one of `folders` (a lock's name is
+    /// its path with `/` as `_`), and those of `paths`. The locks of other packages' builds,
+    /// which a machine gathers by the hundred, are left out: linking each cost a check time.
+    static func linkLocks(into folder: URL, shared: URL, system: URL, guarding paths: [String], under folders: [String])
+    {
         let fileManager = FileManager.default
-        let existing = lockFileNames(in: system.path)
+        let prefixes = folders.map { lockName(of: $0).dropLast(".lock".count) + "_" }
+        let existing = lockFileNames(in: system.path).filter { name in prefixes.contains { name.hasPrefix($0) } }
         for name in existing {
             try? fileManager.createSymbolicLink(
                 at: folder.appendingPathComponent(name), withDestinationURL: system.appendingPathComponent(name))
         }
         try? fileManager.createDirectory(at: shared, withIntermediateDirectories: true)
         for path in paths {
-            let name = path.replacingOccurrences(of: "/", with: "_") + ".lock"
+            let name = lockName(of: path)
             guard !existing.contains(name) else { continue }
             // SwiftPM creates the file through the link on first use, in the shared folder.
             try? fileManager.createSymbolicLink(
                 at: folder.appendingPathComponent(name), withDestinationURL: shared.appendingPathComponent(name))
         }
     }
+
+    /// The name of the lock SwiftPM keeps in the temporary directory for `path`.
+    static func lockName(of path: String) -> String { path.replacingOccurrences(of: "/", with: "_") + ".lock" }
 
     /// SwiftPM's lock files in `folder`: the names that start with `_` and end in `.lock`.
     /// Read with `readdir`, and a name is made a string only when it starts with `_`: the
