@@ -48,6 +48,13 @@ public struct TestHashes: Codable, Equatable, Sendable {
         return TestHashes(shared: shared, chapters: chapters)
     }
 
+    /// Hashes the files on another thread, for ``FileHashCache`` to hold: a check starts this
+    /// before its build and test run, which leave the tool waiting, so that comparing with the
+    /// record afterwards costs next to nothing.
+    public static func computeAhead(for curriculum: Curriculum, in layout: PackageLayout) {
+        DispatchQueue.global(qos: .userInitiated).async { _ = compute(for: curriculum, in: layout) }
+    }
+
     /// The chapter's Swift files under `Chapters/<folder>/` (the README is reading, not exercise).
     public static func exerciseFiles(_ chapter: Curriculum.Chapter, in layout: PackageLayout) -> [String] {
         FileTree.files(in: PackageLayout.exerciseFolder(chapter), root: layout.root).filter { $0.hasSuffix(".swift") }

@@ -180,6 +180,7 @@ struct Session {
     /// Runs the learner build for `chapters` and returns their statuses. A run that built
     /// records them in `.workbook/status.json`; a run that did not shows the last known ones.
     func statuses(of chapters: [Curriculum.Chapter]) throws -> (statuses: [String: ChapterStatus], run: LearnerRun) {
+        TestHashes.computeAhead(for: curriculum, in: layout)
         let run = try LearnerRun.perform(
             for: chapters, in: layout, limits: limits, language: strings.language, say: say,
             progress: progress)
@@ -266,6 +267,7 @@ struct Session {
     func checkRun(_ chapter: Curriculum.Chapter, reusing earlier: LearnerRun? = nil) throws -> (
         status: ChapterStatus, run: LearnerRun
     ) {
+        if earlier == nil { TestHashes.computeAhead(for: curriculum, in: layout) }
         let run =
             try earlier
             ?? LearnerRun.perform(
