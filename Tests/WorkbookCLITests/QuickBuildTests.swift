@@ -118,6 +118,26 @@ struct QuickBuildTests {
         }
     }
 
+    @Test("An output SwiftPM made again since is taken as it is; a missing one is made again")
+    func adoptsSwiftPMOutputs() throws {
+        try withTemporaryWorkbook { workbook in
+            let package = try PlannedPackage(workbook)
+            package.record()
+            // `swift run` or `swift test` rebuilt a step from the same inputs: a new file.
+            try FileManager.default.removeItem(at: package.root.appendingPathComponent(".build/out/first"))
+            try workbook.write(".build/out/first", "server\nfirst\n")
+            #expect(try package.build() == .built(log: ""))
+            #expect(package.takeLog() == [], "nothing to do: the step's inputs are as recorded")
+            #expect(try package.build() == .built(log: ""))
+            #expect(package.takeLog() == [])
+
+            try FileManager.default.removeItem(at: package.root.appendingPathComponent(".build/out/product"))
+            _ = try package.build()
+            #expect(package.takeLog() == ["Link"])
+            #expect(package.product == "server\nfirst\n")
+        }
+    }
+
     @Test("A failing step fails the build, and runs again next time")
     func failingStep() throws {
         try withTemporaryWorkbook { workbook in

@@ -10,8 +10,9 @@ import Foundation
 /// the package's structure (`Package.swift` and the names of the files in every target folder),
 /// and the signature of every file the test product's steps read or write. On the next check, if
 /// the manifest and the structure are as recorded, ``run(product:in:environment:memoryLimitKilobytes:)``
-/// runs again, in order, the steps whose inputs changed, with the manifest's own command lines,
-/// as llbuild would. The compiler's own incremental build does the rest.
+/// runs again, in order, the steps whose inputs changed or whose outputs are missing, with the
+/// manifest's own command lines. The compiler's own incremental build does the rest. Outputs
+/// SwiftPM made since are taken as they are.
 ///
 /// Anything it can't be sure of falls back to SwiftPM, which then records again: a file added or
 /// removed, an edited `Package.swift`, a different plan SwiftPM wrote since (say, for
@@ -116,17 +117,22 @@ public enum QuickBuild {
         var changed = Set(changedSources.keys)
         for step in plan.steps {
             let command = manifest.commands[step]
-            let stale =
-                command.inputs.contains(where: changed.contains)
-                || command.outputs.contains { output in
-                    BuildManifest.isFile(output) && FileSignature(of: output) != record.files[output]
+            // A step runs when an input changed, or an output is missing. An output that is
+            // there but differs from the record, with the step's inputs as recorded, was made
+            // by SwiftPM since (`swift run` builds the tool's own modules, `swift test` the
+            // test product): it is adopted, not made again. Making it again would change it
+            // under SwiftPM, which would make it again in turn, and each build would redo the
+            // other's work (a relink of the test product on every check).
+            let missing = command.outputs.first { BuildManifest.isFile($0) && FileSignature(of: $0) == nil }
+            let changedInput = command.inputs.first(where: changed.contains)
+            guard changedInput != nil || missing != nil else {
+                for output in command.outputs where BuildManifest.isFile(output) {
+                    record.files[output] = FileSignature(of: output)
                 }
-            guard stale else { continue }
+                continue
+            }
             if explain {
-                let why =
-                    command.inputs.first(where: changed.contains).map { "input \($0)" }
-                    ?? command.outputs.first { BuildManifest.isFile($0) && FileSignature(of: $0) != record.files[$0] }
-                    .map { "output \($0)" } ?? "?"
+                let why = changedInput.map { "input \($0)" } ?? missing.map { "missing output \($0)" } ?? "?"
                 FileHandle.standardError.write(Data("quick build: \(command.name): \(why)\n".utf8))
             }
             switch command.tool {
