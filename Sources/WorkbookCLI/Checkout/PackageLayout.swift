@@ -104,14 +104,23 @@ public enum FileTree {
         return found.sorted()
     }
 
+    /// The name of an entry `readdir` returned, read in place up to its NUL: glibc gives each
+    /// entry only the bytes its name needs, so copying the whole `d_name` array can read past the
+    /// end of the directory buffer, and crash now and then. With `first`, nil for a name that
+    /// does not start with that byte, without making a string of it.
+    static func entryName(_ entry: UnsafeMutablePointer<dirent>, startingWith first: UInt8? = nil) -> String? {
+        withUnsafePointer(to: &entry.pointee.d_name) { array -> String? in
+            let characters = UnsafeRawPointer(array).assumingMemoryBound(to: UInt8.self)
+            if let first, characters[0] != first { return nil }
+            return String(cString: characters)
+        }
+    }
+
     private static func collect(_ path: String, as relative: String, into found: inout [String]) {
         guard let directory = opendir(path) else { return }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name.hasPrefix(".") { continue }  // hidden, and "." and ".."
+            guard let name = entryName(entry), !name.hasPrefix(".") else { continue }  // hidden, "." and ".."
             let full = path + "/" + name
             var kind = Int32(entry.pointee.d_type)
             if kind == Int32(DT_UNKNOWN) || kind == Int32(DT_LNK) {

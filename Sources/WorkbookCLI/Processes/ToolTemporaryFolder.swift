@@ -98,12 +98,9 @@ public struct ToolTemporaryFolder: Sendable {
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {
-            var bytes = entry.pointee.d_name
-            let name = withUnsafeBytes(of: &bytes) { raw -> String? in
-                guard raw.first == UInt8(ascii: "_") else { return nil }
-                return String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            if let name = FileTree.entryName(entry, startingWith: UInt8(ascii: "_")), name.hasSuffix(".lock") {
+                names.append(name)
             }
-            if let name, name.hasSuffix(".lock") { names.append(name) }
         }
         return names
     }
