@@ -77,10 +77,13 @@ def copy_if_changed(source, destination):
 
 
 def sync_tree(repo, tree):
-    """Makes `tree` a copy of the workbook's files (not .git, build folders or local state)."""
+    """Makes `tree` a copy of the workbook's files (not .git, build folders or local state):
+    the package, and the top-level files the tool's own tests read (the READMEs, .gitignore)."""
     keep = set()
-    for top in ["Package.swift", "Sources", "Tests", "Chapters", "Solutions"]:
+    for top in ["Package.swift", "README.md", "README.ko.md", ".gitignore", "Sources", "Tests", "Chapters", "Solutions"]:
         path = os.path.join(repo, top)
+        if not os.path.exists(path):
+            continue
         if os.path.isfile(path):
             copy_if_changed(path, os.path.join(tree, top))
             keep.add(top)
