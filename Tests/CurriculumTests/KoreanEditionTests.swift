@@ -385,6 +385,13 @@ struct KoreanEditionTests {
                 .replacing(#/"\s*\+\s*"/#, with: "")  // literals joined with +, as one
                 .replacingOccurrences(of: "\\\"", with: "\"")
             for (english, korean) in details.sorted(by: { $0.key < $1.key }) {
+                // The tool matches a line without its indentation, so a key that starts with
+                // spaces never matches anything.
+                if english.first?.isWhitespace == true {
+                    Issue.record(
+                        "\(catalogPath): the detail \"\(english)\" starts with spaces, so it never matches (the tool drops a line's indentation before matching)"
+                    )
+                }
                 // Each stretch of text between placeholders is in a test source (a template is
                 // not stale), and both sides name the same values.
                 let fragments = english.split(separator: placeholder).map(String.init).filter { $0.count > 2 }
