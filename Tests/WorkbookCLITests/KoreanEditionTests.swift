@@ -450,6 +450,11 @@ extension KoreanEditionTests {
         #expect(
             Self.translator.translateLine("Then it returned nothing, b, nothing.", [])?.contains(
                 "\(nothing), b, \(nothing)") == true)
+        // A list splits at ", " outside brackets, parentheses and quotes only: an array, a call
+        // or a quoted text is one item, never two halves that a template could mistranslate.
+        #expect(
+            LessonTranslator.listItems(#"a, [b, c], failed(id: "d, e"), "f, g", h"#)
+                == ["a", "[b, c]", #"failed(id: "d, e")"#, #""f, g""#, "h"])
     }
 
     @Test("The instruments' fixed lines are translated; a chapter's observations stay as recorded")

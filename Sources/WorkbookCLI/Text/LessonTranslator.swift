@@ -113,7 +113,7 @@ public struct LessonTranslator: Sendable {
             guard depth > 0 else { return value }
             // A list ("#1 busy, #2 ended") whose every item is a template: item by item, before
             // a template that would take the whole list as one value.
-            let items = value.components(separatedBy: ", ")
+            let items = Self.listItems(value)
             let each = items.count > 1 ? items.map { translateLine($0, chapterTemplates, depth: depth - 1) } : []
             if !each.isEmpty, each.allSatisfy({ $0 != nil }) { return each.compactMap { $0 }.joined(separator: ", ") }
             if let whole = translateLine(value, chapterTemplates, depth: depth - 1) { return whole }
@@ -121,6 +121,38 @@ public struct LessonTranslator: Sendable {
             return each.isEmpty ? value : zip(each, items).map { $0 ?? $1 }.joined(separator: ", ")
         }
         return details.translate(line, value: value) ?? translateDetail(line, chapterTemplates, value: value)
+    }
+
+    /// The items of a list value, split at each ", " outside brackets, parentheses, braces and
+    /// double quotes: `a, b` has two, but `[fix #1, fix #2]` and `failed(id: "a", code: 2)` are one
+    /// item each, which a template can take whole or, through a template such as `[\(items)]`,
+    /// item by item.
+    public static func listItems(_ value: String) -> [String] {
+        let characters = Array(value)
+        var items: [String] = []
+        var start = 0
+        var depth = 0
+        var quoted = false
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            if quoted {
+                if character == "\\" { index += 1 } else if character == "\"" { quoted = false }
+            } else if character == "\"" {
+                quoted = true
+            } else if "([{".contains(character) {
+                depth += 1
+            } else if ")]}".contains(character) {
+                depth = max(0, depth - 1)
+            } else if character == ",", depth == 0, index + 1 < characters.count, characters[index + 1] == " " {
+                items.append(String(characters[start..<index]))
+                start = index + 2
+                index += 1
+            }
+            index += 1
+        }
+        items.append(String(characters[start...]))
+        return items
     }
 
     /// `line` (a line a chapter's test wrote) in the language, with its indentation, or nil when
