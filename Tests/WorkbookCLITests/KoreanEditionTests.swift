@@ -455,6 +455,10 @@ extension KoreanEditionTests {
         #expect(
             LessonTranslator.listItems(#"a, [b, c], failed(id: "d, e"), "f, g", h"#)
                 == ["a", "[b, c]", #"failed(id: "d, e")"#, #""f, g""#, "h"])
+        // A numbered step's frame takes numbered lines only, not every line that holds ". ".
+        let frame = [(english: "\\(index). \\(step)", translated: "\\(index)) \\(step)")]
+        #expect(Self.translator.translateDetail("  2. the server answers", frame) == "  2) the server answers")
+        #expect(Self.translator.translateDetail("The task ended. Nothing was saved.", frame) == nil)
     }
 
     @Test("The instruments' fixed lines are translated; a chapter's observations stay as recorded")

@@ -229,7 +229,8 @@ public struct LessonTranslator: Sendable {
     }
 
     /// The values of `template`'s `\(name)` placeholders when `line` starts with `template`
-    /// followed by what the regular expression `end` matches; nil when it does not.
+    /// followed by what the regular expression `end` matches; nil when it does not. A placeholder
+    /// named `index` matches digits only; any other, any text.
     static func values(
         of template: String, in line: String, followedBy end: String,
         options: NSRegularExpression.Options = []
@@ -240,7 +241,9 @@ public struct LessonTranslator: Sendable {
         while let open = rest.range(of: "\\("), let close = rest[open.upperBound...].firstIndex(of: ")") {
             pattern += NSRegularExpression.escapedPattern(for: String(rest[..<open.lowerBound]))
             names.append(String(rest[open.upperBound..<close]))
-            pattern += "(.+?)"
+            // `\(index)` is a number (a step's, in a numbered list): `\(index). \(step)` must not
+            // take every line that holds ". ".
+            pattern += names.last == "index" ? "([0-9]+)" : "(.+?)"
             rest = rest[rest.index(after: close)...]
         }
         pattern += NSRegularExpression.escapedPattern(for: String(rest)) + end
