@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The SHA-256 of the files this process has hashed, reused while a file keeps its size,
 /// modification time and inode. A check hashes every test and exercise file to find edits,
@@ -14,15 +13,27 @@ enum FileHashCache {
         var inode: Int
     }
 
-    private static let known = Mutex<[String: (identity: Identity, hex: String)]>([:])
+    /// The hashes seen so far, by path, behind an `NSLock` (not `Mutex`: on Linux, Thread
+    /// Sanitizer can't see `Mutex`'s futex and reports races that aren't there).
+    private final class Known: @unchecked Sendable {
+        private let lock = NSLock()
+        private var entries: [String: (identity: Identity, hex: String)] = [:]
+
+        subscript(path: String) -> (identity: Identity, hex: String)? {
+            get { lock.withLock { entries[path] } }
+            set { lock.withLock { entries[path] = newValue } }
+        }
+    }
+
+    private static let known = Known()
 
     /// The SHA-256 of the file at `url` as 64 lowercase hex digits (of no bytes if it can't be read).
     static func hex(of url: URL) -> String {
         let path = url.path
         let identity = identity(of: path)
-        if let identity, let seen = known.withLock({ $0[path] }), seen.identity == identity { return seen.hex }
+        if let identity, let seen = known[path], seen.identity == identity { return seen.hex }
         let hex = SHA256.hex([UInt8]((try? Data(contentsOf: url)) ?? Data()))
-        if let identity { known.withLock { $0[path] = (identity, hex) } }
+        if let identity { known[path] = (identity, hex) }
         return hex
     }
 
