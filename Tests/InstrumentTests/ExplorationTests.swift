@@ -1,3 +1,4 @@
+import Foundation
 import SimulatedWorld
 import Testing
 
@@ -72,6 +73,38 @@ private func exploreWorker(checksCancel: Bool, points: [Int]? = nil, visited: Lo
 
 @Suite("Instruments: every cancel point")
 struct EveryCancelPointTests {
+    @Test("A step reported on another thread while the cancel is being made returns only once it is made")
+    func stepWaitsForTheCancelInProgress() {
+        let probe = StepProbe(cancelAfter: 1)
+        let events = Locked<[String]>([])
+        let letTheCancelEnd = DispatchSemaphore(value: 0)
+        probe.whenCancelling {
+            _ = letTheCancelEnd.wait(timeout: .now() + 5)
+            events.withLock { $0.append("cancel made") }
+        }
+        // Two threads of their own (a dispatch queue might run the second step only after the first).
+        let firstReturned = DispatchSemaphore(value: 0)
+        Thread {
+            probe.step("first")
+            firstReturned.signal()
+        }.start()
+        while !probe.cancelMade { Thread.sleep(forTimeInterval: 0.001) }  // the first step is cancelling
+        let secondReturned = DispatchSemaphore(value: 0)
+        Thread {
+            probe.step("second")
+            events.withLock { $0.append("second step returned") }
+            secondReturned.signal()
+        }.start()
+        // A step that did not wait would return at once, before the cancel is let end.
+        let returnedDuringTheCancel = secondReturned.wait(timeout: .now() + .milliseconds(50)) == .success
+        letTheCancelEnd.signal()
+        _ = firstReturned.wait(timeout: .now() + 5)
+        if !returnedDuringTheCancel { _ = secondReturned.wait(timeout: .now() + 5) }
+        #expect(!returnedDuringTheCancel)
+        #expect(events.withLock { $0 } == ["cancel made", "second step returned"])
+        #expect(probe.stepsAfterCancel == ["second"])
+    }
+
     @Test("Each cancel point is visited exactly once, before the call and after every step, and a right worker passes")
     func visitsEveryPointOnce() async {
         let visited = Locked<[Int?]>([])

@@ -1,3 +1,4 @@
+import Foundation
 import SimulatedWorld
 
 /// Counts a scenario's observable steps and, when told to, cancels the caller right after one.
@@ -13,7 +14,12 @@ public final class StepProbe: Sendable {
         var cancelMade = false
         var afterCancel: [String] = []
         var cancelCaller: (@Sendable () -> Void)?
+        /// While the cancel is being made: the thread making it.
+        var cancellingThread: ObjectIdentifier?
     }
+
+    /// How long a step on another thread waits for a cancel being made to be done.
+    static let cancelInProgressLimit: Duration = .milliseconds(200)
 
     private let state: Locked<State>
 
@@ -25,15 +31,31 @@ public final class StepProbe: Sendable {
     }
 
     /// Reports one observable step, described for the learner by `label`.
+    ///
+    /// A step that comes after the cancel point, on another thread while the cancel is still
+    /// being made, waits until it is made (for at most ``cancelInProgressLimit``): a step
+    /// counted as after the cancel then also sees the cancel, whatever thread it runs on.
     public func step(_ label: String) {
-        let cancel = state.withLock { state -> (@Sendable () -> Void)? in
+        let thread = ObjectIdentifier(Thread.current)
+        let (cancel, cancelInProgress) = state.withLock { state -> ((@Sendable () -> Void)?, Bool) in
             if state.cancelMade { state.afterCancel.append(label) }
             state.steps.append(label)
-            guard !state.cancelMade, state.steps.count == state.cancelAfter else { return nil }
+            guard !state.cancelMade, state.steps.count == state.cancelAfter else {
+                return (nil, state.cancellingThread.map { $0 != thread } ?? false)
+            }
             state.cancelMade = true
-            return state.cancelCaller
+            if state.cancelCaller != nil { state.cancellingThread = thread }
+            return (state.cancelCaller, false)
         }
-        cancel?()
+        if let cancel {
+            cancel()
+            state.withLock { $0.cancellingThread = nil }
+        } else if cancelInProgress {
+            let deadline = ContinuousClock.now + Self.cancelInProgressLimit
+            while state.withLock({ $0.cancellingThread != nil }) && ContinuousClock.now < deadline {
+                Thread.sleep(forTimeInterval: 0.0002)
+            }
+        }
     }
 
     /// Every step reported so far, in order.
