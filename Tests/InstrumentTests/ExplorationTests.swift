@@ -77,30 +77,31 @@ struct EveryCancelPointTests {
     func stepWaitsForTheCancelInProgress() {
         let probe = StepProbe(cancelAfter: 1)
         let events = Locked<[String]>([])
-        let letTheCancelEnd = DispatchSemaphore(value: 0)
+        let cancelling = DispatchSemaphore(value: 0)
+        let secondStepWaits = DispatchSemaphore(value: 0)
+        // The cancel ends only once the second step waits for it; a probe whose steps don't wait
+        // never says so, and the cancel gives up after 5 s (paid only then), too late for the order.
         probe.whenCancelling {
-            _ = letTheCancelEnd.wait(timeout: .now() + 5)
+            cancelling.signal()
+            _ = secondStepWaits.wait(timeout: .now() + 5)
             events.withLock { $0.append("cancel made") }
         }
+        probe.whenAStepWaitsForTheCancel { secondStepWaits.signal() }
         // Two threads of their own (a dispatch queue might run the second step only after the first).
         let firstReturned = DispatchSemaphore(value: 0)
         Thread {
             probe.step("first")
             firstReturned.signal()
         }.start()
-        while !probe.cancelMade { Thread.sleep(forTimeInterval: 0.001) }  // the first step is cancelling
+        _ = cancelling.wait(timeout: .now() + 5)
         let secondReturned = DispatchSemaphore(value: 0)
         Thread {
             probe.step("second")
             events.withLock { $0.append("second step returned") }
             secondReturned.signal()
         }.start()
-        // A step that did not wait would return at once, before the cancel is let end.
-        let returnedDuringTheCancel = secondReturned.wait(timeout: .now() + .milliseconds(50)) == .success
-        letTheCancelEnd.signal()
-        _ = firstReturned.wait(timeout: .now() + 5)
-        if !returnedDuringTheCancel { _ = secondReturned.wait(timeout: .now() + 5) }
-        #expect(!returnedDuringTheCancel)
+        _ = firstReturned.wait(timeout: .now() + 10)
+        _ = secondReturned.wait(timeout: .now() + 10)
         #expect(events.withLock { $0 } == ["cancel made", "second step returned"])
         #expect(probe.stepsAfterCancel == ["second"])
     }

@@ -16,12 +16,16 @@ public final class StepProbe: Sendable {
         var cancelCaller: (@Sendable () -> Void)?
         /// While the cancel is being made: the thread making it.
         var cancellingThread: ObjectIdentifier?
+        /// Called as a step starts to wait for the cancel being made (the instruments' tests).
+        var onWaitForCancel: (@Sendable () -> Void)?
     }
 
     /// How long a step on another thread waits for a cancel being made to be done.
-    static let cancelInProgressLimit: Duration = .milliseconds(200)
+    static let cancelInProgressLimit: TimeInterval = 0.2
 
     private let state: Locked<State>
+    /// Signalled when the cancel has been made, for the steps waiting for it.
+    private let cancelEnded = NSCondition()
 
     /// A probe that cancels the caller right after step `cancelAfter` (counted from 1), or
     /// never when it is `nil`. With `0`, the caller is cancelled before its first step (the
@@ -49,12 +53,16 @@ public final class StepProbe: Sendable {
         }
         if let cancel {
             cancel()
+            cancelEnded.lock()
             state.withLock { $0.cancellingThread = nil }
+            cancelEnded.broadcast()
+            cancelEnded.unlock()
         } else if cancelInProgress {
-            let deadline = ContinuousClock.now + Self.cancelInProgressLimit
-            while state.withLock({ $0.cancellingThread != nil }) && ContinuousClock.now < deadline {
-                Thread.sleep(forTimeInterval: 0.0002)
-            }
+            state.withLock { $0.onWaitForCancel }?()
+            let deadline = Date(timeIntervalSinceNow: Self.cancelInProgressLimit)
+            cancelEnded.lock()
+            while state.withLock({ $0.cancellingThread != nil }), cancelEnded.wait(until: deadline) {}
+            cancelEnded.unlock()
         }
     }
 
@@ -70,6 +78,12 @@ public final class StepProbe: Sendable {
     /// Sets what "cancel the caller" does; the instrument sets it before the scenario starts.
     func whenCancelling(_ cancel: @escaping @Sendable () -> Void) {
         state.withLock { $0.cancelCaller = cancel }
+    }
+
+    /// Sets what happens as a step starts to wait for the cancel being made (for the
+    /// instruments' own tests, which wait for that event instead of for time to pass).
+    func whenAStepWaitsForTheCancel(_ action: @escaping @Sendable () -> Void) {
+        state.withLock { $0.onWaitForCancel = action }
     }
 }
 
