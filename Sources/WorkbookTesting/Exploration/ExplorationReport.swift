@@ -117,17 +117,32 @@ func runBounded<Value: Sendable>(
     prepare: (Task<Value, any Error>) -> Void,
     _ operation: @escaping @Sendable () async throws -> Value
 ) async -> Result<Value, any Error>? {
+    await runBoundedNotingLeaks(prepare: prepare, operation).outcome
+}
+
+/// ``runBounded(prepare:_:)``, and whether the wait ended early because the runtime reported a
+/// leaked continuation (inside a ``CrashLog`` scenario).
+func runBoundedNotingLeaks<Value: Sendable>(
+    prepare: (Task<Value, any Error>) -> Void,
+    _ operation: @escaping @Sendable () async throws -> Value
+) async -> (outcome: Result<Value, any Error>?, leaked: Bool) {
     // The task waits at a closed gate until `prepare` has its handle, so that a step the
-    // operation reports can always reach the task, even the very first.
+    // operation reports can always reach the task, even the very first. The gate opens inside
+    // the bounded wait, once the wait has counted the leaks reported so far: an operation that
+    // drops its continuation at once then ends the wait early, instead of leaking before the
+    // count and waiting out the whole limit.
     let start = Gate(closed: true)
     let task = Task {
         try await start.pass()
         return try await operation()
     }
     prepare(task)
-    start.open()
-    switch await withinHangLimit(hangLimit, { try await task.value }) {
-    case .finished(let result): return result
-    case .stillSuspended: return nil
+    let (outcome, leaked) = await boundedWait(hangLimit) {
+        start.open()
+        return try await task.value
+    }
+    switch outcome {
+    case .finished(let result): return (result, leaked)
+    case .stillSuspended: return (nil, leaked)
     }
 }
