@@ -156,6 +156,41 @@ struct QuickBuildTests {
         }
     }
 
+    @Test(
+        "A file saved again within the second of the version built has its module's objects removed, to compile again")
+    func editWithinTheSecondCompilesTheModuleAgain() throws {
+        try withTemporaryWorkbook { workbook in
+            let package = try PlannedPackage(workbook)
+            #expect(QuickBuild.invalidateEditsWithinTheSecond(in: workbook.layout) == [], "no record yet")
+            package.record()
+            let module = try workbook.chapter(1).module
+            let objects = [
+                ".build/debug/\(module).build/Exercise.swift.o", ".build/debug/\(module).build/primary.priors",
+            ]
+            for path in objects { try workbook.write(path, "compiled") }
+            let exercise = workbook.root.appendingPathComponent("Chapters/01-First/Exercise.swift")
+            let built = try #require(
+                try FileManager.default.attributesOfItem(atPath: exercise.path)[.modificationDate] as? Date)
+            func save(_ text: String, at date: Date) throws {
+                try workbook.write("Chapters/01-First/Exercise.swift", text)
+                try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: exercise.path)
+            }
+            let second = built.timeIntervalSince1970.rounded(.down)
+
+            // Saved in a later second: the driver sees it, nothing to do.
+            try save("first, saved later\n", at: Date(timeIntervalSince1970: second + 1.5))
+            #expect(QuickBuild.invalidateEditsWithinTheSecond(in: workbook.layout) == [])
+            #expect(objects.allSatisfy(workbook.exists))
+
+            // Saved within the same second as the version built: its module compiles again.
+            let sameSecond = built.timeIntervalSince1970 - second < 0.5 ? second + 0.75 : second + 0.25
+            try save("first, saved at once\n", at: Date(timeIntervalSince1970: sameSecond))
+            #expect(
+                QuickBuild.invalidateEditsWithinTheSecond(in: workbook.layout) == ["Chapters/01-First/Exercise.swift"])
+            #expect(!objects.contains(where: workbook.exists), "the objects and the driver's records are gone")
+        }
+    }
+
     @Test("A file added, Package.swift edited or a different plan: SwiftPM must build")
     func fallsBackToSwiftPM() throws {
         try withTemporaryWorkbook { workbook in

@@ -80,6 +80,37 @@ public enum QuickBuild {
         try? data.write(to: layout.url(recordPath), options: .atomic)
     }
 
+    /// Makes the next build compile again the chapter modules with a file saved in the same
+    /// second as the version last built; returns those files (relative to the root).
+    ///
+    /// The Swift driver's incremental build compares a file's modification time with the one it
+    /// recorded to a whole second (measured with Swift 6.3.1 on Linux): a file saved again within
+    /// that second looks unchanged to it, so it keeps the object of the earlier version, though
+    /// SwiftPM and a quick build both see the change and run the driver. A learner who saves,
+    /// sees the verdict and saves again within a second (or `watch`, which re-checks at once)
+    /// would be told about code that is no longer there. Such a file's module has its objects and
+    /// incremental records removed (``RunFingerprint/invalidateBuild(of:chapters:in:scratchPath:)``),
+    /// and the driver compiles all of it. The versions last built are the record's, made after
+    /// each build, SwiftPM's or a quick one.
+    @discardableResult
+    public static func invalidateEditsWithinTheSecond(in layout: PackageLayout) -> [String] {
+        guard let data = try? Data(contentsOf: layout.url(recordPath)),
+            let record = try? JSONDecoder().decode(Record.self, from: data),
+            let curriculum = try? layout.loadCurriculum()
+        else { return [] }
+        let root = layout.root.standardizedFileURL.path + "/"
+        var edited: [String] = []
+        for (path, recorded) in record.files where path.hasPrefix(root) {
+            guard let recorded, let now = FileSignature(of: path), now != recorded, now.seconds == recorded.seconds
+            else { continue }
+            edited.append(String(path.dropFirst(root.count)))
+        }
+        edited.sort()
+        RunFingerprint.invalidateBuild(
+            of: edited, chapters: curriculum.chapters, in: layout, scratchPath: PackageLayout.learnerScratchPath)
+        return edited
+    }
+
     /// Removes the record: the next build is SwiftPM's.
     public static func forget(in layout: PackageLayout) {
         try? FileManager.default.removeItem(at: layout.url(recordPath))

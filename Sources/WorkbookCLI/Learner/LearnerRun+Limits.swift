@@ -91,6 +91,7 @@ extension LearnerRun {
                 memoryLimitKilobytes: limits.memoryLimitKilobytes, copy: follower == nil ? nil : output)
         }
         if let build {
+            if product != nil { QuickBuild.invalidateEditsWithinTheSecond(in: layout) }
             switch try quickBuild(product, in: layout, environment: environment, limits: limits) {
             case .built(let log):
                 result.log = log
