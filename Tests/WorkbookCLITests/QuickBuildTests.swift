@@ -89,6 +89,20 @@ private struct PlannedPackage {
     }
 }
 
+/// Copies `source` to `destination` with its modification time to the nanosecond: another
+/// inode, the same time and size.
+private func copyKeepingTime(_ source: URL, to destination: URL) throws {
+    var info = stat()
+    guard stat(source.path, &info) == 0 else { throw CocoaError(.fileReadUnknown) }
+    try FileManager.default.copyItem(at: source, to: destination)
+    #if os(Linux)
+        var times = [info.st_atim, info.st_mtim]
+    #else
+        var times = [info.st_atimespec, info.st_mtimespec]
+    #endif
+    guard utimensat(AT_FDCWD, destination.path, &times, 0) == 0 else { throw CocoaError(.fileWriteUnknown) }
+}
+
 @Suite("Quick builds: only the steps whose inputs changed, without SwiftPM")
 struct QuickBuildTests {
     @Test("An edit reruns the steps that depend on it, in order; nothing changed runs nothing")
@@ -176,6 +190,14 @@ struct QuickBuildTests {
                 try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: exercise.path)
             }
             let second = built.timeIntervalSince1970.rounded(.down)
+
+            // Copied with its time kept (another inode, the same time and size): not a save.
+            let copy = exercise.appendingPathExtension("copy")
+            try copyKeepingTime(exercise, to: copy)
+            try FileManager.default.removeItem(at: exercise)
+            try FileManager.default.moveItem(at: copy, to: exercise)
+            #expect(QuickBuild.invalidateEditsWithinTheSecond(in: workbook.layout) == [])
+            #expect(objects.allSatisfy(workbook.exists))
 
             // Saved in a later second: the driver sees it, nothing to do.
             try save("first, saved later\n", at: Date(timeIntervalSince1970: second + 1.5))

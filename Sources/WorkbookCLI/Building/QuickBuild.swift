@@ -101,7 +101,10 @@ public enum QuickBuild {
         let root = layout.root.standardizedFileURL.path + "/"
         var edited: [String] = []
         for (path, recorded) in record.files where path.hasPrefix(root) {
-            guard let recorded, let now = FileSignature(of: path), now != recorded, now.seconds == recorded.seconds
+            // Another inode alone (a copy that kept the file's time, as a student edition's does)
+            // is not a save: a save changes the time to the nanosecond, or the size.
+            guard let recorded, let now = FileSignature(of: path), now.seconds == recorded.seconds,
+                now.nanoseconds != recorded.nanoseconds || now.size != recorded.size
             else { continue }
             edited.append(String(path.dropFirst(root.count)))
         }
