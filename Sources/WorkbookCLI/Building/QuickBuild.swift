@@ -99,8 +99,11 @@ public enum QuickBuild {
             let curriculum = try? layout.loadCurriculum()
         else { return [] }
         let root = layout.root.standardizedFileURL.path + "/"
+        // The chapters' exercise and test files only: what a learner saves, and all that
+        // `invalidateBuild` acts on (the record also holds every build output).
+        let folders = RunFingerprint.folders(of: curriculum.chapters).map { root + $0 + "/" }
         var edited: [String] = []
-        for (path, recorded) in record.files where path.hasPrefix(root) {
+        for (path, recorded) in record.files where folders.contains(where: path.hasPrefix) {
             // Another inode alone (a copy that kept the file's time, as a student edition's does)
             // is not a save: a save changes the time to the nanosecond, or the size.
             guard let recorded, let now = FileSignature(of: path), now.seconds == recorded.seconds,
