@@ -4,6 +4,8 @@ import SimulatedWorld
 ///
 /// Solution: one stream, one consumer. Two loops over the same `AsyncStream` share its values
 /// (each value goes to only one of them), so one loop updates both the bar and the label.
+/// The loop checks for the cancel before it shows a value: a task cancelled before it started
+/// still gets what the stream buffered in the meantime.
 @MainActor
 public final class UploadScreen {
     let bar: ProgressDisplay
@@ -21,6 +23,7 @@ public final class UploadScreen {
         let progress = uploadProgress(of: upload)
         watching = Task {
             for await fraction in progress {
+                if Task.isCancelled { break }
                 bar.show(fraction)
                 label.show(fraction)
             }

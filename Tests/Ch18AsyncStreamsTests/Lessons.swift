@@ -60,6 +60,10 @@ enum Bugs {
         "the upload screen keeps watching after close()",
         "close() must cancel the task that follows the upload, so that its stream ends and stops observing the upload",
         section: "One stream, one consumer")
+    static let screenShowsAfterClose = reading.lesson(
+        "the upload screen shows progress reported after close()",
+        "a task cancelled before it starts still runs its loop, and the stream first hands it the values it buffered in the meantime; check Task.isCancelled in the loop before showing a value",
+        section: "Cancelled before it starts")
     static let screenSequenceBroken = reading.lesson(
         "the upload screen shows what it should not, or misses what it should",
         "after some sequence of watch(_:), close() and upload events, the bar or the label differed from the contract under \"Your task\": the screen follows the upload it watched last, until that upload completes or close(), shows each of its fractions on both, nothing of any other upload, and leaves no observer behind; the reproducer lists the steps, and what was expected and seen after each",

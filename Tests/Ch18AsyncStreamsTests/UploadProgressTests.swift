@@ -76,6 +76,36 @@ struct UploadProgressTests {
         screen.close()
     }
 
+    @Test(
+        "Closed before its task starts, the screen shows nothing reported after close()",
+        .exposesBug(Bugs.screenShowsAfterClose))
+    func closedBeforeTheTaskStarts() async {
+        let upload = RideUpload()
+        let bar = ProgressDisplay()
+        let label = ProgressDisplay()
+        let screen = UploadScreen(bar: bar, label: label)
+        // One turn of the main actor: the screen's task can't start before close(), nor
+        // before the upload reports.
+        screen.watch(upload)
+        screen.close()
+        upload.report(0.99)
+        // Now the task starts, already cancelled. Once the upload has no observer left, the
+        // stream has ended, and the loop has had what it was handed.
+        var events = 0
+        while upload.observers.value > 0, events < 100 {
+            await MainQueue.drain()
+            if upload.observers.value > 0 { upload.report(0.5) }
+            events += 1
+        }
+        await MainQueue.drain()
+        await MainQueue.drain()
+        if !bar.shown.isEmpty || !label.shown.isEmpty {
+            Bugs.screenShowsAfterClose.record(
+                "watch(_:), close() and a report of 99 %, in one turn of the main actor; then the bar showed "
+                    + "\(percentages(bar.shown)) and the label \(percentages(label.shown)).")
+        }
+    }
+
     @Test("close() stops following the upload")
     func closeStopsWatching() async {
         let upload = RideUpload()

@@ -2,8 +2,8 @@ import SimulatedWorld
 
 /// The upload screen: a progress bar and a "42 %" label, both following the upload.
 ///
-/// Solution: one stream, one consumer. Two loops over the same `AsyncStream` share its values
-/// (each value goes to only one of them), so one loop updates both the bar and the label.
+/// Right fix: one stream for each consumer. The bar and the label keep a loop each, and each loop
+/// reads a stream of its own, so both get every newest fraction; each stops at the cancel.
 @MainActor
 public final class UploadScreen {
     let bar: ProgressDisplay
@@ -22,8 +22,8 @@ public final class UploadScreen {
         let forBar = uploadProgress(of: upload)
         let forLabel = uploadProgress(of: upload)
         watching = [
-            Task { for await fraction in forBar { bar.show(fraction) } },
-            Task { for await fraction in forLabel { label.show(fraction) } },
+            Task { for await fraction in forBar where !Task.isCancelled { bar.show(fraction) } },
+            Task { for await fraction in forLabel where !Task.isCancelled { label.show(fraction) } },
         ]
     }
 
