@@ -301,9 +301,11 @@ private func inChild(_ part: ContractPart, crash: Lesson, sourceLocation: Source
     async
 {
     let log = CrashLog()
-    let run = await #expect(processExitsWith: .success, crash.comment, sourceLocation: sourceLocation) {
-        [log = log as CrashLog, part = part as ContractPart] in
-        await log.runScenario { await part.run() }
+    let run = await offThePool {
+        await #expect(processExitsWith: .success, crash.comment, sourceLocation: sourceLocation) {
+            [log = log as CrashLog, part = part as ContractPart] in
+            await log.runScenario { await part.run() }
+        }
     }
     explainChild(run, log, otherwise: crash, sourceLocation: sourceLocation)
 }

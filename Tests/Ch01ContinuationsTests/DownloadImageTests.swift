@@ -65,17 +65,19 @@ struct DownloadImageTests {
     @Test("An image from the server is the return value")
     func imageIsReturned() async {
         let log = CrashLog()
-        let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) {
-            [log = log as CrashLog] in
-            await log.runScenario {
-                let server = ImageServer(always: .image(.sample(7)))
-                let result = await awaitResult(
-                    of: { try await downloadImageAndMetadata(imageNumber: 7, from: server) },
-                    orRecord: Bugs.neverResumes)
-                if let result {
-                    #expect(result.value == .sample(7), Bugs.wrongAnswer.comment)
+        let run = await offThePool {
+            await #expect(processExitsWith: .success, Bugs.crashed.comment) {
+                [log = log as CrashLog] in
+                await log.runScenario {
+                    let server = ImageServer(always: .image(.sample(7)))
+                    let result = await awaitResult(
+                        of: { try await downloadImageAndMetadata(imageNumber: 7, from: server) },
+                        orRecord: Bugs.neverResumes)
+                    if let result {
+                        #expect(result.value == .sample(7), Bugs.wrongAnswer.comment)
+                    }
+                    expectOneRequestPerDownload(1, on: server)
                 }
-                expectOneRequestPerDownload(1, on: server)
             }
         }
         log.explain(run, as: Bugs.crashed)
@@ -86,19 +88,21 @@ struct DownloadImageTests {
         .exposesBug(Bugs.errorPathNeverResumes))
     func errorIsThrown() async {
         let log = CrashLog()
-        let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) {
-            [log = log as CrashLog] in
-            await log.runScenario {
-                let server = ImageServer(always: .error(.notFound(imageNumber: 4)))
-                let result = await awaitResult(
-                    of: { try await downloadImageAndMetadata(imageNumber: 4, from: server) },
-                    orRecord: Bugs.errorPathNeverResumes)
-                if let result {
-                    #expect(throws: ImageServerError.notFound(imageNumber: 4), Bugs.wrongAnswer.comment) {
-                        try result.get()
+        let run = await offThePool {
+            await #expect(processExitsWith: .success, Bugs.crashed.comment) {
+                [log = log as CrashLog] in
+                await log.runScenario {
+                    let server = ImageServer(always: .error(.notFound(imageNumber: 4)))
+                    let result = await awaitResult(
+                        of: { try await downloadImageAndMetadata(imageNumber: 4, from: server) },
+                        orRecord: Bugs.errorPathNeverResumes)
+                    if let result {
+                        #expect(throws: ImageServerError.notFound(imageNumber: 4), Bugs.wrongAnswer.comment) {
+                            try result.get()
+                        }
                     }
+                    expectOneRequestPerDownload(1, on: server)
                 }
-                expectOneRequestPerDownload(1, on: server)
             }
         }
         log.explain(run, as: Bugs.crashed)
@@ -109,20 +113,22 @@ struct DownloadImageTests {
         .exposesBug(Bugs.neitherPathCrashes))
     func neitherBecomesNamedError() async {
         let log = CrashLog()
-        let run = await #expect(processExitsWith: .success, Bugs.neitherPathCrashes.comment) {
-            [log = log as CrashLog] in
-            await log.runScenario {
-                let server = ImageServer(always: .neither)
-                let result = await awaitResult(
-                    of: { try await downloadImageAndMetadata(imageNumber: 9, from: server) },
-                    orRecord: Bugs.neitherPathUnnamed)
-                if let result {
-                    #expect(
-                        throws: ImageDownloadError.missingImageAndError(imageNumber: 9),
-                        Bugs.neitherPathUnnamed.comment
-                    ) { try result.get() }
+        let run = await offThePool {
+            await #expect(processExitsWith: .success, Bugs.neitherPathCrashes.comment) {
+                [log = log as CrashLog] in
+                await log.runScenario {
+                    let server = ImageServer(always: .neither)
+                    let result = await awaitResult(
+                        of: { try await downloadImageAndMetadata(imageNumber: 9, from: server) },
+                        orRecord: Bugs.neitherPathUnnamed)
+                    if let result {
+                        #expect(
+                            throws: ImageDownloadError.missingImageAndError(imageNumber: 9),
+                            Bugs.neitherPathUnnamed.comment
+                        ) { try result.get() }
+                    }
+                    expectOneRequestPerDownload(1, on: server)
                 }
-                expectOneRequestPerDownload(1, on: server)
             }
         }
         log.explain(run, as: Bugs.neitherPathCrashes)
@@ -131,16 +137,18 @@ struct DownloadImageTests {
     @Test("Each download asks the server exactly once, one download after another")
     func oneRequestPerDownload() async {
         let log = CrashLog()
-        let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) {
-            [log = log as CrashLog] in
-            await log.runScenario {
-                let server = ImageServer { .image(.sample($0)) }
-                for number in 1...3 {
-                    _ = await awaitResult(
-                        of: { try await downloadImageAndMetadata(imageNumber: number, from: server) },
-                        orRecord: Bugs.neverResumes)
+        let run = await offThePool {
+            await #expect(processExitsWith: .success, Bugs.crashed.comment) {
+                [log = log as CrashLog] in
+                await log.runScenario {
+                    let server = ImageServer { .image(.sample($0)) }
+                    for number in 1...3 {
+                        _ = await awaitResult(
+                            of: { try await downloadImageAndMetadata(imageNumber: number, from: server) },
+                            orRecord: Bugs.neverResumes)
+                    }
+                    expectOneRequestPerDownload(3, on: server)
                 }
-                expectOneRequestPerDownload(3, on: server)
             }
         }
         log.explain(run, as: Bugs.crashed)

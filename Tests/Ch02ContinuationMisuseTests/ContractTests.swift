@@ -79,9 +79,11 @@ enum ContractPart: String, Codable, Sendable {
 /// Runs `part` in a child process, and explains a trap there (naming the run it happened in).
 private func inChild(_ part: ContractPart, crash: Lesson, sourceLocation: SourceLocation = #_sourceLocation) async {
     let log = CrashLog()
-    let run = await #expect(processExitsWith: .success, crash.comment, sourceLocation: sourceLocation) {
-        [log = log as CrashLog, part = part as ContractPart] in
-        await log.runScenario { await part.run() }
+    let run = await offThePool {
+        await #expect(processExitsWith: .success, crash.comment, sourceLocation: sourceLocation) {
+            [log = log as CrashLog, part = part as ContractPart] in
+            await log.runScenario { await part.run() }
+        }
     }
     let last = log.contents.split(separator: "\n").last { $0.hasPrefix(runMarker) }
         .map { String($0.dropFirst(runMarker.count)) }

@@ -113,10 +113,12 @@ enum Scenario: String, Codable, Sendable {
         explainingACrashAs crash: Lesson = Bugs.crashed, sourceLocation: SourceLocation = #_sourceLocation
     ) async {
         let log = CrashLog()
-        let run = await #expect(processExitsWith: .success, crash.comment, sourceLocation: sourceLocation) {
-            [log = log as CrashLog, scenario = self as Scenario] in
-            await log.runScenario {
-                await scenario.run()
+        let run = await offThePool {
+            await #expect(processExitsWith: .success, crash.comment, sourceLocation: sourceLocation) {
+                [log = log as CrashLog, scenario = self as Scenario] in
+                await log.runScenario {
+                    await scenario.run()
+                }
             }
         }
         log.explain(run, as: crash, sourceLocation: sourceLocation)

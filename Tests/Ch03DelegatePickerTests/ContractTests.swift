@@ -92,9 +92,11 @@ enum ContractPart: String, Codable, Sendable {
 /// Runs `part` in a child process; a trap there is explained with the lesson its run named.
 private func inChild(_ part: ContractPart, sourceLocation: SourceLocation = #_sourceLocation) async {
     let log = CrashLog()
-    let run = await #expect(processExitsWith: .success, Bugs.crashed.comment, sourceLocation: sourceLocation) {
-        [log = log as CrashLog, part = part as ContractPart] in
-        await log.runScenario { await part.run() }
+    let run = await offThePool {
+        await #expect(processExitsWith: .success, Bugs.crashed.comment, sourceLocation: sourceLocation) {
+            [log = log as CrashLog, part = part as ContractPart] in
+            await log.runScenario { await part.run() }
+        }
     }
     let lines = log.contents.split(separator: "\n")
     let last = lines.last { $0.hasPrefix(runMarker) }.map { String($0.dropFirst(runMarker.count)) }

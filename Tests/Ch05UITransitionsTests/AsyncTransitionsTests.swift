@@ -100,10 +100,12 @@ enum Scenario: String, Codable, Sendable {
     /// runtime's last words.
     func runInChildProcess(sourceLocation: SourceLocation = #_sourceLocation) async {
         let log = CrashLog()
-        let run = await #expect(processExitsWith: .success, crashLesson.comment, sourceLocation: sourceLocation) {
-            [log = log as CrashLog, scenario = self as Scenario] in
-            await log.runScenario {
-                await scenario.run()
+        let run = await offThePool {
+            await #expect(processExitsWith: .success, crashLesson.comment, sourceLocation: sourceLocation) {
+                [log = log as CrashLog, scenario = self as Scenario] in
+                await log.runScenario {
+                    await scenario.run()
+                }
             }
         }
         log.explain(run, as: crashLesson, sourceLocation: sourceLocation)

@@ -436,9 +436,11 @@ enum ContractPart: String, Codable, Sendable {
     /// Runs this part in a child process, and explains a trap there as its crash lesson.
     func runInChildProcess(sourceLocation: SourceLocation = #_sourceLocation) async {
         let log = CrashLog()
-        let run = await #expect(processExitsWith: .success, crashLesson.comment, sourceLocation: sourceLocation) {
-            [log = log as CrashLog, part = self as ContractPart] in
-            await log.runScenario { await part.run() }
+        let run = await offThePool {
+            await #expect(processExitsWith: .success, crashLesson.comment, sourceLocation: sourceLocation) {
+                [log = log as CrashLog, part = self as ContractPart] in
+                await log.runScenario { await part.run() }
+            }
         }
         log.explain(run, as: crashLesson, sourceLocation: sourceLocation)
     }

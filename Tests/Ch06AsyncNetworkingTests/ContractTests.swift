@@ -483,10 +483,12 @@ struct AsyncNetworkingContractTests {
         .exposesBug(Bugs.startsWhenAlreadyCancelled, Bugs.secondRequestStarted, Bugs.transferNotCancelled))
     func pageAtEveryCancelPointAndFailurePoint() async {
         let log = CrashLog()
-        let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
-            await log.runScenario {
-                await pageAtEveryCancelPoint()
-                await pageAtEveryFailurePoint()
+        let run = await offThePool {
+            await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
+                await log.runScenario {
+                    await pageAtEveryCancelPoint()
+                    await pageAtEveryFailurePoint()
+                }
             }
         }
         let last = log.contents.split(separator: "\n").last { $0.hasPrefix(runMarker) }

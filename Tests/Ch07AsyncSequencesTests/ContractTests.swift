@@ -583,9 +583,11 @@ enum ContractPart: String, Codable, Sendable {
 /// Runs `part` in a child process, and explains a trap there as the chapter's crash lesson.
 private func inChild(_ part: ContractPart, sourceLocation: SourceLocation = #_sourceLocation) async {
     let log = CrashLog()
-    let run = await #expect(processExitsWith: .success, Bugs.crashed.comment, sourceLocation: sourceLocation) {
-        [log = log as CrashLog, part = part as ContractPart] in
-        await log.runScenario { await part.run() }
+    let run = await offThePool {
+        await #expect(processExitsWith: .success, Bugs.crashed.comment, sourceLocation: sourceLocation) {
+            [log = log as CrashLog, part = part as ContractPart] in
+            await log.runScenario { await part.run() }
+        }
     }
     log.explain(run, as: Bugs.crashed, sourceLocation: sourceLocation)
 }

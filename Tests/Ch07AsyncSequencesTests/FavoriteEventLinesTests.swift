@@ -142,9 +142,11 @@ struct FavoriteEventLinesTests {
     @Test("The consumer gets every line, and its loop ends when the feed ends", .exposesBug(Bugs.streamNeverFinishes))
     func streamFinishes() async {
         let log = CrashLog()
-        let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
-            await log.runScenario {
-                await FeedScenario.streamFinishes()
+        let run = await offThePool {
+            await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
+                await log.runScenario {
+                    await FeedScenario.streamFinishes()
+                }
             }
         }
         log.explain(run, as: Bugs.crashed)
@@ -153,9 +155,11 @@ struct FavoriteEventLinesTests {
     @Test("The feed's error is thrown to the consumer", .exposesBug(Bugs.errorSwallowed))
     func errorReachesTheConsumer() async {
         let log = CrashLog()
-        let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
-            await log.runScenario {
-                await FeedScenario.errorReachesTheConsumer()
+        let run = await offThePool {
+            await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
+                await log.runScenario {
+                    await FeedScenario.errorReachesTheConsumer()
+                }
             }
         }
         log.explain(run, as: Bugs.crashed)
@@ -166,10 +170,12 @@ struct FavoriteEventLinesTests {
         .exposesBug(Bugs.upstreamNotCancelled), arguments: EarlyStop.allCases)
     func earlyStopCancelsTheFeed(stop: EarlyStop) async {
         let log = CrashLog()
-        let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) {
-            [log = log as CrashLog, stop = stop as EarlyStop] in
-            await log.runScenario {
-                await FeedScenario.earlyStopCancelsTheFeed(stop: stop)
+        let run = await offThePool {
+            await #expect(processExitsWith: .success, Bugs.crashed.comment) {
+                [log = log as CrashLog, stop = stop as EarlyStop] in
+                await log.runScenario {
+                    await FeedScenario.earlyStopCancelsTheFeed(stop: stop)
+                }
             }
         }
         log.explain(run, as: Bugs.crashed)
@@ -178,9 +184,11 @@ struct FavoriteEventLinesTests {
     @Test("Lines that arrive while the consumer is busy wait for it: none is dropped")
     func linesWaitForABusyConsumer() async {
         let log = CrashLog()
-        let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
-            await log.runScenario {
-                await FeedScenario.linesWaitForABusyConsumer()
+        let run = await offThePool {
+            await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
+                await log.runScenario {
+                    await FeedScenario.linesWaitForABusyConsumer()
+                }
             }
         }
         log.explain(run, as: Bugs.crashed)

@@ -167,9 +167,11 @@ struct FollowFavoritesTests {
     @Test("After the feed ends, the screen shows each photo's latest count")
     func finalCounts() async {
         let log = CrashLog()
-        let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
-            await log.runScenario {
-                await FollowScenario.finalCounts()
+        let run = await offThePool {
+            await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
+                await log.runScenario {
+                    await FollowScenario.finalCounts()
+                }
             }
         }
         log.explain(run, as: Bugs.crashed)
@@ -178,9 +180,11 @@ struct FollowFavoritesTests {
     @Test("Each line shows on the screen before the next one is sent", .exposesBug(Bugs.noLiveUpdates))
     func updatesAreLive() async {
         let log = CrashLog()
-        let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
-            await log.runScenario {
-                await FollowScenario.updatesAreLive()
+        let run = await offThePool {
+            await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
+                await log.runScenario {
+                    await FollowScenario.updatesAreLive()
+                }
             }
         }
         log.explain(run, as: Bugs.crashed)
@@ -189,9 +193,11 @@ struct FollowFavoritesTests {
     @Test("Every redraw happens on the main actor", .exposesBug(Bugs.offMainActor))
     func updatesRunOnTheMainActor() async {
         let log = CrashLog()
-        let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
-            await log.runScenario {
-                await FollowScenario.updatesRunOnTheMainActor()
+        let run = await offThePool {
+            await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
+                await log.runScenario {
+                    await FollowScenario.updatesRunOnTheMainActor()
+                }
             }
         }
         log.explain(run, as: Bugs.crashed)
@@ -202,9 +208,11 @@ struct FollowFavoritesTests {
         .exposesBug(Bugs.malformedLineEndsFeed))
     func malformedLineIsSkipped() async {
         let log = CrashLog()
-        let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
-            await log.runScenario {
-                await FollowScenario.malformedLineIsSkipped()
+        let run = await offThePool {
+            await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
+                await log.runScenario {
+                    await FollowScenario.malformedLineIsSkipped()
+                }
             }
         }
         log.explain(run, as: Bugs.crashed)
@@ -213,9 +221,11 @@ struct FollowFavoritesTests {
     @Test("When the connection drops, followFavorites() throws its error")
     func droppedConnectionIsThrown() async {
         let log = CrashLog()
-        let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
-            await log.runScenario {
-                await FollowScenario.droppedConnectionIsThrown()
+        let run = await offThePool {
+            await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
+                await log.runScenario {
+                    await FollowScenario.droppedConnectionIsThrown()
+                }
             }
         }
         log.explain(run, as: Bugs.crashed)

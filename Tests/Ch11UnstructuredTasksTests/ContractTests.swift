@@ -381,9 +381,11 @@ enum ContractPart: String, Codable, Sendable {
     /// run it happened in.
     func runInChildProcess(crash: Lesson, sourceLocation: SourceLocation = #_sourceLocation) async {
         let log = CrashLog()
-        let run = await #expect(processExitsWith: .success, crash.comment, sourceLocation: sourceLocation) {
-            [log = log as CrashLog, part = self as ContractPart] in
-            await log.runScenario { await part.run() }
+        let run = await offThePool {
+            await #expect(processExitsWith: .success, crash.comment, sourceLocation: sourceLocation) {
+                [log = log as CrashLog, part = self as ContractPart] in
+                await log.runScenario { await part.run() }
+            }
         }
         let last = log.contents.split(separator: "\n").last { $0.hasPrefix(runMarker) }
         log.explain(

@@ -301,11 +301,13 @@ enum ReleaseScenario: String, Codable, Sendable {
 
     func runInChildProcess(sourceLocation: SourceLocation = #_sourceLocation) async {
         let log = CrashLog()
-        let run = await #expect(
-            processExitsWith: .success, Bugs.crashedAfterRelease.comment, sourceLocation: sourceLocation
-        ) { [log = log as CrashLog, scenario = self as ReleaseScenario] in
-            await log.runScenario {
-                await scenario.run()
+        let run = await offThePool {
+            await #expect(
+                processExitsWith: .success, Bugs.crashedAfterRelease.comment, sourceLocation: sourceLocation
+            ) { [log = log as CrashLog, scenario = self as ReleaseScenario] in
+                await log.runScenario {
+                    await scenario.run()
+                }
             }
         }
         log.explain(run, as: Bugs.crashedAfterRelease, sourceLocation: sourceLocation)

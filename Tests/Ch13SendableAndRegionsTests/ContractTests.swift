@@ -282,9 +282,11 @@ struct SendableAndRegionsContractTests {
         .exposesBug(Bugs.settingsShared))
     func everyRenderOrder() async {
         let log = CrashLog()
-        let run = await #expect(processExitsWith: .success, Bugs.progressUnprotected.comment) {
-            [log = log as CrashLog] in
-            await log.runScenario { await exportOrders() }
+        let run = await offThePool {
+            await #expect(processExitsWith: .success, Bugs.progressUnprotected.comment) {
+                [log = log as CrashLog] in
+                await log.runScenario { await exportOrders() }
+            }
         }
         log.explain(run, as: Bugs.progressUnprotected)
     }

@@ -64,13 +64,15 @@ enum ExportScenario: String, Codable, Sendable {
     /// Runs the scenario in a child process; a crash is explained as the unprotected progress.
     func runInChildProcess(sourceLocation: SourceLocation = #_sourceLocation) async {
         let log = CrashLog()
-        let run = await #expect(
-            processExitsWith: .success, Bugs.progressUnprotected.comment, sourceLocation: sourceLocation
-        ) { [log = log as CrashLog, scenario = self as ExportScenario] in
-            await log.runScenario {
-                switch scenario {
-                case .sliderDuringExport: await Export.sliderDuringExport()
-                case .progressAndOrder: await Export.progressAndOrder()
+        let run = await offThePool {
+            await #expect(
+                processExitsWith: .success, Bugs.progressUnprotected.comment, sourceLocation: sourceLocation
+            ) { [log = log as CrashLog, scenario = self as ExportScenario] in
+                await log.runScenario {
+                    switch scenario {
+                    case .sliderDuringExport: await Export.sliderDuringExport()
+                    case .progressAndOrder: await Export.progressAndOrder()
+                    }
                 }
             }
         }

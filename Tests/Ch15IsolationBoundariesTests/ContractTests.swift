@@ -267,8 +267,10 @@ struct IsolationBoundariesContractTests {
         .exposesBug(Bugs.completionTrapped, Bugs.crashed))
     func everyShortCameraSequence() async {
         let log = CrashLog()
-        let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
-            await log.runScenario { await cameraSequences() }
+        let run = await offThePool {
+            await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
+                await log.runScenario { await cameraSequences() }
+            }
         }
         let callback = unfinishedCallback(in: log.contents) ?? ""
         let file = callback.hasPrefix("capturePhoto") ? "CameraScreen.swift" : "CameraScreen+Preview.swift"

@@ -88,8 +88,10 @@ struct PreviewTests {
         .exposesBug(Bugs.assumeIsolatedOffMain, Bugs.crashed))
     func framesReachThePreview() async {
         let log = CrashLog()
-        let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
-            await log.runScenario { await previewScenario() }
+        let run = await offThePool {
+            await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
+                await log.runScenario { await previewScenario() }
+            }
         }
         let trap = lessonForTrap(in: log, callbackFile: "CameraScreen+Preview.swift", otherwise: Bugs.delegateTrapped)
         log.explain(run, as: trap.lesson, detail: trap.detail)

@@ -32,8 +32,10 @@ struct ShutterTests {
         .exposesBug(Bugs.completionTrapped, Bugs.crashed))
     func photoReachesTheScreen() async {
         let log = CrashLog()
-        let run = await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
-            await log.runScenario { await shutterScenario() }
+        let run = await offThePool {
+            await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
+                await log.runScenario { await shutterScenario() }
+            }
         }
         let trap = lessonForTrap(in: log, callbackFile: "CameraScreen.swift", otherwise: Bugs.completionTrapped)
         log.explain(run, as: trap.lesson, detail: trap.detail)

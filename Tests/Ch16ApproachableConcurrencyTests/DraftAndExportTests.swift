@@ -51,9 +51,11 @@ struct DraftAndExportTests {
     @Test("Exporting an album writes the cover and every photo, off the main actor")
     nonisolated func exportWritesEverything() async {
         let log = CrashLog()
-        let run = await #expect(processExitsWith: .success, Bugs.conformanceAssumesMainActor.comment) {
-            [log = log as CrashLog] in
-            await log.runScenario { await exportScenario() }
+        let run = await offThePool {
+            await #expect(processExitsWith: .success, Bugs.conformanceAssumesMainActor.comment) {
+                [log = log as CrashLog] in
+                await log.runScenario { await exportScenario() }
+            }
         }
         log.explain(run, as: Bugs.conformanceAssumesMainActor)
     }

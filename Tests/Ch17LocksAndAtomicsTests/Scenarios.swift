@@ -77,10 +77,12 @@ enum Scenario: String, Codable, Sendable {
     func runInChildProcess(sourceLocation: SourceLocation = #_sourceLocation) async {
         let log = CrashLog()
         let comment = stalledLesson.comment
-        let run = await #expect(processExitsWith: .success, comment, sourceLocation: sourceLocation) {
-            [log = log as CrashLog, scenario = self as Scenario] in
-            await log.runScenario {
-                await scenario.run()
+        let run = await offThePool {
+            await #expect(processExitsWith: .success, comment, sourceLocation: sourceLocation) {
+                [log = log as CrashLog, scenario = self as Scenario] in
+                await log.runScenario {
+                    await scenario.run()
+                }
             }
         }
         log.explain(run, as: Bugs.crashed, poolStalled: stalledLesson, sourceLocation: sourceLocation)

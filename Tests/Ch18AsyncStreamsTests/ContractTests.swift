@@ -247,9 +247,11 @@ struct AsyncStreamsContractTests {
         .exposesBug(Bugs.liveLinkLeftOpen))
     func routeAtEveryCancelPoint() async {
         let log = CrashLog()
-        let run = await #expect(processExitsWith: .success, Bugs.terminationCrashed.comment) {
-            [log = log as CrashLog] in
-            await log.runScenario { await exploreTheLiveRoute() }
+        let run = await offThePool {
+            await #expect(processExitsWith: .success, Bugs.terminationCrashed.comment) {
+                [log = log as CrashLog] in
+                await log.runScenario { await exploreTheLiveRoute() }
+            }
         }
         log.explain(run, as: Bugs.terminationCrashed)
     }

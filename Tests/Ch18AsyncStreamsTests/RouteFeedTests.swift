@@ -99,10 +99,12 @@ struct RouteFeedTests {
         .exposesBug(Bugs.liveLinkLeftOpen), arguments: EarlyStop.allCases)
     func linkClosesWhenTheConsumerStops(_ stop: EarlyStop) async {
         let log = CrashLog()
-        let run = await #expect(processExitsWith: .success, Bugs.terminationCrashed.comment) {
-            [log = log as CrashLog, stop = stop as EarlyStop] in
-            await log.runScenario {
-                await LiveLinkScenario.linkClosesWhenTheConsumerStops(stop)
+        let run = await offThePool {
+            await #expect(processExitsWith: .success, Bugs.terminationCrashed.comment) {
+                [log = log as CrashLog, stop = stop as EarlyStop] in
+                await log.runScenario {
+                    await LiveLinkScenario.linkClosesWhenTheConsumerStops(stop)
+                }
             }
         }
         log.explain(run, as: Bugs.terminationCrashed)

@@ -66,8 +66,10 @@ struct MatchScreenTests {
     nonisolated func releaseOffMainActor() async {
         // In a child process: a deinit that claims the main actor it isn't on stops the process.
         let log = CrashLog()
-        let run = await #expect(processExitsWith: .success, Bugs.deinitTrapped.comment) { [log = log as CrashLog] in
-            await log.runScenario { await offMainReleaseScenario() }
+        let run = await offThePool {
+            await #expect(processExitsWith: .success, Bugs.deinitTrapped.comment) { [log = log as CrashLog] in
+                await log.runScenario { await offMainReleaseScenario() }
+            }
         }
         let claimsMainActor = swift6.escapeHatches(in: "MatchScreen.swift").contains { $0.kind == .assumeIsolated }
         log.explain(run, as: claimsMainActor ? Bugs.assumeIsolatedDeinit : Bugs.deinitTrapped)

@@ -52,13 +52,15 @@ struct BoundedWaitTests {
         let readings = Locked(0)
         let moving: @Sendable () -> Int = { min(readings.incremented(), 60) }
         await sleepCountingRunnableTime(for: .milliseconds(50), progress: moving)
-        #expect(readings.withLock { $0 } == 1 + 59 + 25)
+        let whileMovingThenStopped: Int = readings.withLock { $0 }
+        #expect(whileMovingThenStopped == 1 + 59 + 25)
 
         // A count that never stops moving is allowed `allowance` limits in all (the bounded
         // waits use `progressAllowance`; a smaller one keeps this test short).
         readings.withLock { $0 = 0 }
         await sleepCountingRunnableTime(for: .milliseconds(50), progress: { readings.incremented() }, allowance: 3)
-        #expect(readings.withLock { $0 } == 1 + 25 * 3)
+        let neverStopping: Int = readings.withLock { $0 }
+        #expect(neverStopping == 1 + 25 * 3)
     }
 }
 
@@ -90,11 +92,13 @@ struct CrashContainmentTests {
     @Test("A double resume inside an exit test ends the child, not the run, and is explained")
     func doubleResumeIsContained() async {
         let log = CrashLog()
-        let run = await #expect(processExitsWith: .failure) { [log = log as CrashLog] in
-            log.captureStandardError()
-            let _: Int = await withCheckedContinuation { continuation in
-                continuation.resume(returning: 1)
-                continuation.resume(returning: 2)
+        let run = await offThePool {
+            await #expect(processExitsWith: .failure) { [log = log as CrashLog] in
+                log.captureStandardError()
+                let _: Int = await withCheckedContinuation { continuation in
+                    continuation.resume(returning: 1)
+                    continuation.resume(returning: 2)
+                }
             }
         }
         #expect(run != nil)
@@ -109,12 +113,14 @@ struct CrashContainmentTests {
         let log = CrashLog()
         // A limit no run would wait out: if the leak report were missed, the child would
         // wait a minute and then fail, because `leaked` is false.
-        await #expect(processExitsWith: .success) { [log = log as CrashLog] in
-            log.captureStandardError()
-            let (outcome, leaked) = await boundedWait(.seconds(60)) {
-                await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
+        await offThePool {
+            await #expect(processExitsWith: .success) { [log = log as CrashLog] in
+                log.captureStandardError()
+                let (outcome, leaked) = await boundedWait(.seconds(60)) {
+                    await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
+                }
+                guard case .stillSuspended = outcome, leaked else { exit(1) }
             }
-            guard case .stillSuspended = outcome, leaked else { exit(1) }
         }
         #expect(log.contents.contains(ContinuationLeaks.phrase))
         try? FileManager.default.removeItem(atPath: log.path)
@@ -139,10 +145,12 @@ struct CrashContainmentTests {
     @Test("A crash explained through CrashLog records the lesson with the runtime's words")
     func explainRecordsTheLesson() async {
         let log = CrashLog()
-        let run = await #expect(processExitsWith: .failure) { [log = log as CrashLog] in
-            log.captureStandardError()
-            let missing: Int? = nil
-            print(missing!)
+        let run = await offThePool {
+            await #expect(processExitsWith: .failure) { [log = log as CrashLog] in
+                log.captureStandardError()
+                let missing: Int? = nil
+                print(missing!)
+            }
         }
         #expect(run != nil)
         #expect(CrashDiagnosis.diagnose(stderr: log.contents).contains("force unwrap (!) found nil"))
@@ -158,9 +166,11 @@ struct CrashContainmentTests {
     @Test("An exercise that calls exit(0) mid-scenario is reported as ending the process early")
     func exitZeroIsNotAPass() async {
         let log = CrashLog()
-        let run = await #expect(processExitsWith: .success) { [log = log as CrashLog] in
-            await log.runScenario {
-                exit(0)
+        let run = await offThePool {
+            await #expect(processExitsWith: .success) { [log = log as CrashLog] in
+                await log.runScenario {
+                    exit(0)
+                }
             }
         }
         #expect(run != nil, "the child exited with status 0, which the exit test alone counts as success")
@@ -174,9 +184,11 @@ struct CrashContainmentTests {
     @Test("An exercise that calls exit(1) mid-scenario is reported as ending the process early, not as a trap")
     func exitOneIsNotATrap() async {
         let log = CrashLog()
-        let run = await #expect(processExitsWith: .failure) { [log = log as CrashLog] in
-            await log.runScenario {
-                exit(1)
+        let run = await offThePool {
+            await #expect(processExitsWith: .failure) { [log = log as CrashLog] in
+                await log.runScenario {
+                    exit(1)
+                }
             }
         }
         #expect(run != nil)
@@ -190,9 +202,11 @@ struct CrashContainmentTests {
     @Test("A scenario that runs to its end records nothing")
     func finishedScenarioRecordsNothing() async {
         let log = CrashLog()
-        let run = await #expect(processExitsWith: .success) { [log = log as CrashLog] in
-            await log.runScenario {
-                #expect(Bool(true))
+        let run = await offThePool {
+            await #expect(processExitsWith: .success) { [log = log as CrashLog] in
+                await log.runScenario {
+                    #expect(Bool(true))
+                }
             }
         }
         #expect(run != nil)
@@ -209,8 +223,10 @@ struct CrashContainmentTests {
     @Test("A clean run records nothing")
     func cleanRunRecordsNothing() async {
         let log = CrashLog()
-        let run = await #expect(processExitsWith: .success) { [log = log as CrashLog] in
-            log.captureStandardError()
+        let run = await offThePool {
+            await #expect(processExitsWith: .success) { [log = log as CrashLog] in
+                log.captureStandardError()
+            }
         }
         log.explain(run, as: sampleLesson)
     }

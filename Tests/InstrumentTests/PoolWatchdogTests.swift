@@ -15,23 +15,27 @@ struct PoolWatchdogTests {
     @Test("A scenario that blocks every pool thread is ended by the watchdog, and explained as a stall")
     func stuckPoolIsEnded() async {
         let log = CrashLog()
-        let run = await #expect(processExitsWith: .exitCode(PoolWatchdog.exitStatus)) { [log = log as CrashLog] in
-            await log.runScenario {
-                let blocked = ObservedCount()
-                await PoolWatchdog.guarding(limit: .milliseconds(300), report: { "\(blocked.value) callers blocked" }) {
-                    // Every caller waits, on its pool thread, for a task that needs a pool thread.
-                    for priority in PoolWatchdog.priorities {
-                        for _ in 0..<PoolWatchdog.callersPerPriority {
-                            Task.detached(priority: priority) {
-                                let done = DispatchSemaphore(value: 0)
-                                Task { done.signal() }
-                                blocked.increment()
-                                done.wait()
-                                blocked.decrement()
+        let run = await offThePool {
+            await #expect(processExitsWith: .exitCode(PoolWatchdog.exitStatus)) { [log = log as CrashLog] in
+                await log.runScenario {
+                    let blocked = ObservedCount()
+                    await PoolWatchdog.guarding(
+                        limit: .milliseconds(300), report: { "\(blocked.value) callers blocked" }
+                    ) {
+                        // Every caller waits, on its pool thread, for a task that needs a pool thread.
+                        for priority in PoolWatchdog.priorities {
+                            for _ in 0..<PoolWatchdog.callersPerPriority {
+                                Task.detached(priority: priority) {
+                                    let done = DispatchSemaphore(value: 0)
+                                    Task { done.signal() }
+                                    blocked.increment()
+                                    done.wait()
+                                    blocked.decrement()
+                                }
                             }
                         }
+                        await blocked.fall(to: -1)  // never: only the watchdog ends this
                     }
-                    await blocked.fall(to: -1)  // never: only the watchdog ends this
                 }
             }
         }
@@ -48,10 +52,12 @@ struct PoolWatchdogTests {
     @Test("A scenario that returns disarms the watchdog: the child exits at once, and nothing is recorded")
     func finishedScenarioIsLeftAlone() async {
         let log = CrashLog()
-        let run = await #expect(processExitsWith: .success) { [log = log as CrashLog] in
-            await log.runScenario {
-                await PoolWatchdog.guarding(report: { "unused" }) {
-                    await Task.detached { () }.value
+        let run = await offThePool {
+            await #expect(processExitsWith: .success) { [log = log as CrashLog] in
+                await log.runScenario {
+                    await PoolWatchdog.guarding(report: { "unused" }) {
+                        await Task.detached { () }.value
+                    }
                 }
             }
         }

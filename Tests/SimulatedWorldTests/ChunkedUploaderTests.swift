@@ -224,13 +224,15 @@ struct ChunkedUploaderTests {
 
     @Test("A second upload in flight traps, unless the uploader allows overlapping uploads")
     func oneUploadAtATime() async {
-        await #expect(processExitsWith: .failure) {
-            let server = ChunkServer(holdingRequest: 1)
-            let uploader = UploaderBuild.correct.makeUploader(server: server)
-            try await UploadDependencies.$clock.withValue(InstantClock()) {
-                async let _ = uploader.upload(UploadFile(name: "a.jpg", chunkCount: 1))
-                await server.requestIsHeld()
-                _ = try await uploader.upload(UploadFile(name: "b.jpg", chunkCount: 1))
+        await offThePool {
+            await #expect(processExitsWith: .failure) {
+                let server = ChunkServer(holdingRequest: 1)
+                let uploader = UploaderBuild.correct.makeUploader(server: server)
+                try await UploadDependencies.$clock.withValue(InstantClock()) {
+                    async let _ = uploader.upload(UploadFile(name: "a.jpg", chunkCount: 1))
+                    await server.requestIsHeld()
+                    _ = try await uploader.upload(UploadFile(name: "b.jpg", chunkCount: 1))
+                }
             }
         }
         let server = ChunkServer(holdingRequest: 1)

@@ -82,7 +82,8 @@ struct ManualClockTests {
         clock.advance(by: .seconds(10))
         for sleeper in sleepers { try await sleeper.value }
         // The order the clock resumed them in: when each task then runs is up to its executor.
-        #expect(clock.wokenDeadlines == [1, 2, 3].map { .start + .seconds($0) })
+        let inDeadlineOrder: [ManualClock.Instant] = [1, 2, 3].map { .start + .seconds($0) }
+        #expect(clock.wokenDeadlines == inDeadlineOrder)
     }
 
     @Test("Task's sleep(until:clock:), and waiting for a sleeper with a given deadline, work with it (SE-0374)")

@@ -68,25 +68,27 @@ struct SocialLoginSDKLeakTests {
     @Test("An unsafe continuation silences the leak warning, but the first caller is still stuck")
     func unsafeContinuationOnlyHidesTheLeak() async {
         let log = CrashLog()
-        let run = await #expect(processExitsWith: .success) { [log = log as CrashLog] in
-            await log.runScenario {
+        let run = await offThePool {
+            await #expect(processExitsWith: .success) { [log = log as CrashLog] in
+                await log.runScenario {
 
-                // Checked: the SDK drops the first completion, the continuation goes with it,
-                // and the runtime says so on standard error.
-                let checkedSDK = SocialLoginSDK(whenSuperseded: .drop)
-                let checkedFirst = await loginThenRetry(loginWithCheckedContinuation, on: checkedSDK)
-                #expect(checkedSDK.droppedCallbackCount == 1)
-                #expect(await leakWarningAppears(in: log), "the checked continuation's leak warning was printed")
-                let warningsSoFar = log.contents
+                    // Checked: the SDK drops the first completion, the continuation goes with it,
+                    // and the runtime says so on standard error.
+                    let checkedSDK = SocialLoginSDK(whenSuperseded: .drop)
+                    let checkedFirst = await loginThenRetry(loginWithCheckedContinuation, on: checkedSDK)
+                    #expect(checkedSDK.droppedCallbackCount == 1)
+                    #expect(await leakWarningAppears(in: log), "the checked continuation's leak warning was printed")
+                    let warningsSoFar = log.contents
 
-                // Unsafe: the same leak happens, silently.
-                let unsafeSDK = SocialLoginSDK(whenSuperseded: .drop)
-                let unsafeFirst = await loginThenRetry(loginHidingTheWarning, on: unsafeSDK)
-                #expect(unsafeSDK.droppedCallbackCount == 1)
-                #expect(log.contents == warningsSoFar, "the unsafe continuation printed nothing")
+                    // Unsafe: the same leak happens, silently.
+                    let unsafeSDK = SocialLoginSDK(whenSuperseded: .drop)
+                    let unsafeFirst = await loginThenRetry(loginHidingTheWarning, on: unsafeSDK)
+                    #expect(unsafeSDK.droppedCallbackCount == 1)
+                    #expect(log.contents == warningsSoFar, "the unsafe continuation printed nothing")
 
-                // Both first callers lost the only code that could resume them: they never end.
-                #expect(!checkedFirst.hasEnded && !unsafeFirst.hasEnded)
+                    // Both first callers lost the only code that could resume them: they never end.
+                    #expect(!checkedFirst.hasEnded && !unsafeFirst.hasEnded)
+                }
             }
         }
         log.explain(run, as: crashed)

@@ -472,9 +472,11 @@ struct RunLimitsSmallThingsTests {
 
     @Test("An unknown WORKBOOK_MODE is one clear line and exit status 2, not a crash with a backtrace")
     func unknownMode() async {
-        let result = await #expect(processExitsWith: .exitCode(2), observing: [\.standardErrorContent]) {
-            setenv("WORKBOOK_MODE", "bogus", 1)
-            _ = WorkbookMode.current
+        let result = await offThePool {
+            await #expect(processExitsWith: .exitCode(2), observing: [\.standardErrorContent]) {
+                setenv("WORKBOOK_MODE", "bogus", 1)
+                _ = WorkbookMode.current
+            }
         }
         if let result {
             let text = String(decoding: result.standardErrorContent, as: UTF8.self)

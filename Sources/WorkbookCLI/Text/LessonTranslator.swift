@@ -88,8 +88,10 @@ public struct LessonTranslator: Sendable {
     /// the most specific template that matches a line wins.
     public func detailTemplates(of folders: [String]) -> [(english: String, translated: String)] {
         var seen = Set<String>()
-        return folders.flatMap { translation.chapters[$0]?.details ?? [:] }
-            .filter { seen.insert($0.key).inserted }
+        let details: [(key: String, value: String)] = folders.flatMap { folder in
+            (translation.chapters[folder]?.details ?? [:]).map { (key: $0.key, value: $0.value) }
+        }
+        return details.filter { seen.insert($0.key).inserted }
             // A template that is placeholders only would match any line.
             .filter { !$0.key.replacing(#/\\\([^)]*\)/#, with: "").trimmingCharacters(in: .whitespaces).isEmpty }
             .map { (english: $0.key, translated: $0.value) }

@@ -22,9 +22,11 @@ import Testing
 ///
 /// ```swift
 /// let log = CrashLog()
-/// let run = await #expect(processExitsWith: .success, lesson.comment) { [log = log as CrashLog] in
-///     await log.runScenario {
-///         // … code that may trap …
+/// let run = await offThePool {
+///     await #expect(processExitsWith: .success, lesson.comment) { [log = log as CrashLog] in
+///         await log.runScenario {
+///             // … code that may trap …
+///         }
 ///     }
 /// }
 /// log.explain(run, as: lesson)

@@ -28,10 +28,12 @@ import Testing
 ///
 /// ```swift
 /// let log = CrashLog()
-/// let run = await #expect(processExitsWith: .success, lesson.comment) { [log = log as CrashLog] in
-///     await log.runScenario {
-///         try await PoolWatchdog.guarding(report: { "what had happened by then" }) {
-///             // … many tasks at every priority call the code under test …
+/// let run = await offThePool {
+///     await #expect(processExitsWith: .success, lesson.comment) { [log = log as CrashLog] in
+///         await log.runScenario {
+///             try await PoolWatchdog.guarding(report: { "what had happened by then" }) {
+///                 // … many tasks at every priority call the code under test …
+///             }
 ///         }
 ///     }
 /// }
