@@ -75,4 +75,27 @@ struct RoomsTests {
             }
         }
     }
+
+    @Test("Every exit test in the workbook's tests waits for its child off the cooperative pool")
+    func exitTestsWaitOffThePool() throws {
+        // Swift Testing reads an exit test's results with blocking reads on the caller's
+        // executor: outside `offThePool`, a few exit tests at once hold every pool thread, and
+        // the process's other tests stand still until their children end (see OffThePool.swift).
+        let exitTest = try Regex(#"#(expect|require)\(\s*processExitsWith:"#)
+        let tests = packageRoot.appendingPathComponent("Tests")
+        let files = FileManager.default.enumerator(atPath: tests.path)?.compactMap { $0 as? String } ?? []
+        var seen = 0
+        for file in files where file.hasSuffix(".swift") {
+            let lines = try String(contentsOf: tests.appendingPathComponent(file), encoding: .utf8)
+                .split(separator: "\n", omittingEmptySubsequences: false)
+            for (number, line) in lines.enumerated() where line.contains(exitTest) && line.contains("await #") {
+                seen += 1
+                let opening = line.contains("offThePool {") || (number > 0 && lines[number - 1].contains("offThePool {"))
+                if !opening {
+                    Issue.record("Tests/\(file):\(number + 1) runs an exit test outside `offThePool { … }`")
+                }
+            }
+        }
+        #expect(seen > 0, "no exit test found under Tests/")
+    }
 }
