@@ -90,7 +90,8 @@ struct RoomsTests {
                 .split(separator: "\n", omittingEmptySubsequences: false)
             for (number, line) in lines.enumerated() where line.contains(exitTest) && line.contains("await #") {
                 seen += 1
-                let opening = line.contains("offThePool {") || (number > 0 && lines[number - 1].contains("offThePool {"))
+                let opening =
+                    line.contains("offThePool {") || (number > 0 && lines[number - 1].contains("offThePool {"))
                 if !opening {
                     Issue.record("Tests/\(file):\(number + 1) runs an exit test outside `offThePool { … }`")
                 }
