@@ -144,7 +144,8 @@ private func fraction(at index: Int) -> Double { Double(index + 1) / 100 }
 /// The contract as a model: the screen follows the upload it watched last, until that upload
 /// completes or `close()`; it shows each fraction of that upload on the bar and the label,
 /// and nothing of any other. At the end (the screen closed, each upload still running
-/// reports once more), it shows nothing new and no upload has an observer left.
+/// reporting again until no observer is left), it shows nothing new and no upload has an
+/// observer left.
 func screenModel(_ steps: [ScreenOp]) -> [ScreenView] {
     var uploads = 0
     var completed: Set<Int> = []
@@ -221,12 +222,22 @@ func screenRun(_ steps: [ScreenOp]) async -> [ScreenView] {
         if case .stillSuspended = redrawn { return views }
     }
     screen.close()
-    for (index, upload) in uploads.enumerated() where !completed.contains(index + 1) { upload.report(0.99) }
+    // Each upload still running reports again after close(), until no observer is left: a task
+    // that close() cancelled before it started lets go of its stream only once it runs, and a
+    // stream that learns of its end from yield's .terminated lets go at the next report.
+    // Bounded: a screen that keeps watching is caught, after the hang limit.
+    let running = uploads.enumerated().filter { !completed.contains($0.offset + 1) }.map(\.element)
+    let observersLeft = { running.map(\.observers.value).reduce(0, +) }
+    _ = await withinHangLimit(hangLimit) { @MainActor in
+        repeat {
+            for upload in running { upload.report(0.99) }
+            await MainQueue.drain()
+        } while observersLeft() > 0 && !Task.isCancelled
+    }
     await MainQueue.drain()
     await MainQueue.drain()
     var last = now()
-    last.observersLeft = uploads.enumerated().filter { !completed.contains($0.offset + 1) }
-        .map(\.element.observers.value).reduce(0, +)
+    last.observersLeft = observersLeft()
     views.append(last)
     return views
 }
