@@ -9,7 +9,7 @@ struct OffThePoolTests {
     /// Each child tells the parent it is waiting (a byte on a FIFO), then waits for a lock the
     /// parent holds. The parent lets the children go from a task on the pool, once all of them
     /// wait. If waiting for the children held every pool thread, that task could not run: each
-    /// child would end itself after its own limit, with status 3, and fail its exit test.
+    /// child's alarm would end it after 10 s, by a signal, and fail its exit test.
     @Test("While its exit tests wait for their children, the test's own tasks still run")
     func waitingLeavesThePoolFree() async throws {
         let folder = FileManager.default.temporaryDirectory.appending(path: "workbook-off-the-pool-\(UUID())")
@@ -41,10 +41,9 @@ struct OffThePoolTests {
                             processExitsWith: .success,
                             "the child waited for the parent's lock until its own limit: while exit tests waited for their children, no pool thread was left for the test"
                         ) { [lockPath = lockPath as String, readyPath = readyPath as String] in
-                            Thread.detachNewThread {
-                                Thread.sleep(forTimeInterval: 10)  // the failure path's limit
-                                exit(3)
-                            }
+                            // The failure path's bound: the kernel ends a child still waiting
+                            // after 10 s with SIGALRM (a kernel timer).
+                            alarm(10)
                             let ready = open(readyPath, O_WRONLY)
                             var byte: UInt8 = 1
                             _ = write(ready, &byte, 1)
