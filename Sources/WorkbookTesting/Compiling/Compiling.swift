@@ -2,6 +2,7 @@
 // compiler, each diagnostic turned into a lesson.
 //
 // `Swift6Check` runs the compile (`SwiftCompiler`) on the files `ChapterSources` finds and reads
-// `CompilerDiagnostic`s back; `EscapeHatch` finds where learner code switches a check off.
+// `CompilerDiagnostic`s back, keeping what a compile printed for later processes with the same
+// inputs (`CompileResultStore`); `EscapeHatch` finds where learner code switches a check off.
 //
 // Uses Lessons and SimulatedWorld's controls.

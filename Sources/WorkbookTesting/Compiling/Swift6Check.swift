@@ -10,7 +10,8 @@ import Testing
 ///
 /// The files are those of the module the tests were built against: `Chapters/<folder>/`, or
 /// `Solutions/<folder>/` in a build with the `Solutions` trait. The compile runs once per test
-/// process and every test of the chapter shares its result.
+/// process and every test of the chapter shares its result; a later process with exactly the
+/// same inputs reuses it from the build folder (``CompileResultStore``).
 public struct Swift6Check: Sendable {
     /// The chapter folder, for example `13-SendableAndRegions`.
     public let chapter: String
@@ -140,31 +141,51 @@ public struct DiagnosticLesson: Sendable {
     }
 }
 
-/// Compiles each chapter once per process, however many tests ask.
+/// Compiles each chapter once per process, however many tests ask, and reuses a compile an
+/// earlier process made of exactly the same inputs (``CompileResultStore``).
 actor Swift6CompileCache {
-    static let shared = Swift6CompileCache()
+    static let shared = Swift6CompileCache(store: .shared)
 
     struct Failure: Error, CustomStringConvertible {
         let description: String
     }
 
+    /// Where compiles are kept between processes; nil: nowhere.
+    private let store: CompileResultStore?
     private var compiles: [[String]: Task<Result<[CompilerDiagnostic], Failure>, Never>] = [:]
+
+    init(store: CompileResultStore?) {
+        self.store = store
+    }
 
     func outcome(of check: Swift6Check) async -> Result<[CompilerDiagnostic], Failure> {
         let arguments = check.compilerArguments()
         if let compile = compiles[arguments] { return await compile.value }
-        let compile = Task { await Self.compile(arguments, files: check.sourceFiles) }
+        let compile = Task { [store] in await Self.compile(arguments, files: check.sourceFiles, store: store) }
         compiles[arguments] = compile
         return await compile.value
     }
 
-    private static func compile(_ arguments: [String], files: [URL]) async -> Result<[CompilerDiagnostic], Failure> {
+    private static func compile(
+        _ arguments: [String], files: [URL], store: CompileResultStore?
+    ) async -> Result<[CompilerDiagnostic], Failure> {
         guard !files.isEmpty else { return .failure(Failure(description: "no Swift files to compile")) }
+        let inputs = { () -> Data? in
+            guard store != nil, case .success(let command) = SwiftCompiler.command else { return nil }
+            return CompileResultStore.inputs(
+                command: command, arguments: arguments, files: files, modulesFolder: SwiftCompiler.modulesFolder)
+        }
+        let before = inputs()
         let run: SwiftCompiler.Run
-        do {
-            run = try await SwiftCompiler.run(arguments)
-        } catch {
-            return .failure(Failure(description: "the Swift compiler could not be run: \(error)"))
+        let stored = before.flatMap { store?.run(for: $0) }
+        if let stored {
+            run = stored
+        } else {
+            do {
+                run = try await SwiftCompiler.run(arguments)
+            } catch {
+                return .failure(Failure(description: "the Swift compiler could not be run: \(error)"))
+            }
         }
         let diagnostics = CompilerDiagnostic.parse(llvmStyle: run.output)
         if run.status != 0 && !diagnostics.contains(where: { $0.severity == .error }) {
@@ -173,6 +194,8 @@ actor Swift6CompileCache {
                     description:
                         "the Swift compiler stopped (status \(run.status)) without an error to show:\n\(run.output)"))
         }
+        // Kept only if nothing it read changed while it ran.
+        if stored == nil, let before, let store, before == inputs() { store.save(run, for: before) }
         return .success(diagnostics)
     }
 }
