@@ -77,8 +77,10 @@ private func startLogin(
     sourceLocation: SourceLocation = #_sourceLocation
 ) async -> Task<LoginToken, any Error> {
     let task = Task { try await service.login() }
+    // A retry may drop the first login's continuation while this waits (the exercise does):
+    // the runtime's report of that leak says nothing about whether the SDK was asked.
     await awaitResult(
-        of: { await sdk.loginRequests.reach(count) }, orRecord: Bugs.neverAsksTheSDK,
+        of: { await sdk.loginRequests.reach(count) }, orRecord: Bugs.neverAsksTheSDK, endsOnLeak: false,
         sourceLocation: sourceLocation)
     return task
 }

@@ -8,6 +8,21 @@ private let reading = ChapterReading("00-Instruments")
 private let sampleLesson = reading.lesson(
     "the sample bug", "used to check the instruments", section: "Nowhere")
 
+/// In a child whose standard error is captured: a gate that opens 200 ms (ten of a bounded
+/// wait's ticks) after the runtime's first leaked-continuation report can be read, time
+/// enough for a wait that wrongly ends on that report to end before the gate opens.
+private func gateOpeningAfterALeakReport() -> Gate {
+    let gate = Gate(closed: true)
+    Task {
+        let reported = await sleepCountingRunnableTime(
+            for: .seconds(30), endEarly: { ContinuationLeaks.reported() > 0 })
+        guard reported else { return }
+        await sleepCountingRunnableTime(for: .milliseconds(200))
+        gate.open()
+    }
+    return gate
+}
+
 @Suite("Instruments: bounded waits")
 struct BoundedWaitTests {
     @Test("A finished operation returns its result without waiting for the limit")
@@ -120,6 +135,60 @@ struct CrashContainmentTests {
                     await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
                 }
                 guard case .stillSuspended = outcome, leaked else { exit(1) }
+            }
+        }
+        #expect(log.contents.contains(ContinuationLeaks.phrase))
+        try? FileManager.default.removeItem(atPath: log.path)
+    }
+
+    @Test("Of four waits at once, only the one whose continuation leaked ends early on the report")
+    func leakEndsOnlyItsOwnWait() async {
+        let log = CrashLog()
+        await offThePool {
+            await #expect(processExitsWith: .success) { [log = log as CrashLog] in
+                log.captureStandardError()
+                // The other three operations finish only well after the report can be read.
+                let others = gateOpeningAfterALeakReport()
+                let ends = await withTaskGroup(of: (Int, Bool, Bool).self) { group in
+                    for index in 0..<4 {
+                        group.addTask {
+                            let (outcome, leaked) = await boundedWait(.seconds(10)) {
+                                if index == 3 {
+                                    await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
+                                } else {
+                                    try await others.pass()
+                                }
+                            }
+                            guard case .finished = outcome else { return (index, false, leaked) }
+                            return (index, true, leaked)
+                        }
+                    }
+                    return await group.reduce(into: [Int: (finished: Bool, leaked: Bool)]()) { $0[$1.0] = ($1.1, $1.2) }
+                }
+                let othersFinished = (0..<3).allSatisfy { ends[$0]?.finished == true && ends[$0]?.leaked == false }
+                guard othersFinished, ends[3]?.finished == false, ends[3]?.leaked == true else { exit(1) }
+            }
+        }
+        #expect(log.contents.contains(ContinuationLeaks.phrase))
+        try? FileManager.default.removeItem(atPath: log.path)
+    }
+
+    @Test("A wait told not to end on leaks goes on when another continuation leaks, and ends with its operation")
+    func unrelatedLeakDoesNotEndTheWait() async {
+        let log = CrashLog()
+        await offThePool {
+            await #expect(processExitsWith: .success) { [log = log as CrashLog] in
+                log.captureStandardError()
+                // Another continuation leaks during the wait. The awaited operation finishes
+                // only well after the runtime's report can be read.
+                Task {
+                    await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
+                }
+                let reached = gateOpeningAfterALeakReport()
+                let (outcome, leaked) = await boundedWait(.seconds(60), endsOnLeak: false) {
+                    try await reached.pass()
+                }
+                guard case .finished(.success) = outcome, !leaked, ContinuationLeaks.reported() > 0 else { exit(1) }
             }
         }
         #expect(log.contents.contains(ContinuationLeaks.phrase))

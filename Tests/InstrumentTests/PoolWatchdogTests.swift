@@ -65,6 +65,35 @@ struct PoolWatchdogTests {
         log.explain(run, as: crashLesson, poolStalled: stalledLesson)
     }
 
+    @Test("A scenario whose bounded waits keep finishing is left alone, though its report line never changes")
+    func pulseIsProgress() async {
+        let log = CrashLog()
+        let run = await offThePool {
+            await #expect(processExitsWith: .success) { [log = log as CrashLog] in
+                await log.runScenario {
+                    // The watchdog asks for the report once per tick (30 per limit). Each step
+                    // waits for its next look, so the scenario spans three limits whatever the
+                    // machine's speed, with a finished bounded wait at every tick or so.
+                    let looks = ObservedCount()
+                    await PoolWatchdog.guarding(
+                        limit: .milliseconds(150),
+                        report: {
+                            looks.increment()
+                            return "the same line every time"
+                        }
+                    ) {
+                        for _ in 0..<90 {
+                            let seen = looks.value
+                            _ = await withinHangLimit { await looks.reach(seen + 1) }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(run != nil)
+        log.explain(run, as: crashLesson, poolStalled: stalledLesson)
+    }
+
     @Test("Callers per priority exceed the processors")
     func sizing() {
         #expect(PoolWatchdog.callersPerPriority > ProcessInfo.processInfo.activeProcessorCount)

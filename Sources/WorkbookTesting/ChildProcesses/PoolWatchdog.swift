@@ -76,11 +76,13 @@ public enum PoolWatchdog {
     /// line: what had happened by then) to standard error and ends the process with
     /// ``exitStatus``, without running exit handlers (they could wait for the stuck pool).
     ///
-    /// Progress is what `report()` says: while its line changes (another round finished, say),
-    /// the scenario is moving, however slowly a busy machine runs it, and the limit starts
-    /// again, up to ``progressAllowance`` times in all. A stuck pool changes nothing, so it is
-    /// ended `limit` after its last step. The limit is slept in short ticks, one after the
-    /// other, so that a stall of the whole machine costs one tick, not the whole limit.
+    /// Progress is what `report()` says, and the instruments' pulse (``ProgressPulse``: a bounded
+    /// wait that finished, a sequence run against a model): while the line changes (another
+    /// round finished, say) or the pulse moves, the scenario is moving, however slowly a busy
+    /// machine runs it, and the limit starts again, up to ``progressAllowance`` times in all. A
+    /// stuck pool changes nothing, so it is ended `limit` after its last step. The limit is
+    /// slept in short ticks, one after the other, so that a stall of the whole machine costs
+    /// one tick, not the whole limit.
     /// Start the scenario's callers with `Task.detached(priority:)` and wait for them with a
     /// count, not with a task group: a parent that awaits its children raises their priority
     /// to its own, and they would all share the threads of that one priority.
@@ -94,13 +96,14 @@ public enum PoolWatchdog {
         let tick = (limit / ticks) / .seconds(1)
         let watchdog = Thread {
             var lastReport = report()
+            var lastPulse = ProgressPulse.count
             var quietTicks = 0
             for _ in 0..<(ticks * progressAllowance) {
                 Thread.sleep(forTimeInterval: tick)
                 if disarmed.isSet { return }
-                let now = report()
-                quietTicks = now == lastReport ? quietTicks + 1 : 0
-                lastReport = now
+                let (now, pulse) = (report(), ProgressPulse.count)
+                quietTicks = now == lastReport && pulse == lastPulse ? quietTicks + 1 : 0
+                (lastReport, lastPulse) = (now, pulse)
                 if quietTicks >= ticks { break }
             }
             let said = lastReport.replacingOccurrences(of: "\n", with: " ")

@@ -105,7 +105,9 @@ public struct ModelCheck<Operation: Sendable & CustomStringConvertible, Observat
 
     /// Runs `operations` on both sides; returns where they first disagree, or `nil`.
     public func mismatch(_ operations: [Operation]) async -> ModelMismatch<Observation>? {
-        Self.firstDifference(model(operations), await real(operations))
+        let observed = await real(operations)
+        ProgressPulse.beat()
+        return Self.firstDifference(model(operations), observed)
     }
 
     /// Where `actual` first differs from `expected`, or `nil`.

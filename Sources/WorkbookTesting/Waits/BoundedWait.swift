@@ -25,6 +25,8 @@ public enum BoundedOutcome<Value: Sendable>: Sendable {
 /// Inside a ``CrashLog`` scenario the wait also ends early, with ``BoundedOutcome/stillSuspended``,
 /// when the runtime reports that a continuation was destroyed without being resumed: a task
 /// awaiting that continuation can never continue, so waiting out the limit would prove nothing.
+/// With several waits pending, a report ends one only once it can't be another's (see
+/// ``boundedWait(_:progress:endsOnLeak:_:)``).
 ///
 /// For an operation of many steps (a stream of 40 values, say), pass `progress`: a count of the
 /// steps done. While it moves, the operation is not hung, however slowly a busy machine runs
@@ -42,24 +44,38 @@ public func withinHangLimit<Value: Sendable>(
 public let progressAllowance = 20
 
 /// ``withinHangLimit(_:progress:_:)``, and whether it ended early on a leaked continuation.
+///
+/// A report ends the wait only when it can't be another wait's: the reports since this wait
+/// began must be at least as many as the waits still pending that began before the latest
+/// report (``PendingLeakWaits``). Four downloads awaited at once, one of which drops its
+/// continuation, end as they finish; the one that leaked ends early once it is the only one
+/// left. With `endsOnLeak` false the wait doesn't end on reports at all: for a wait on
+/// something other than the code's own continuation (a count the simulated world keeps, say),
+/// while a continuation the code dropped, and nobody awaits, may still be reported.
 func boundedWait<Value: Sendable>(
-    _ limit: Duration, progress: (@Sendable () -> Int)? = nil,
+    _ limit: Duration, progress: (@Sendable () -> Int)? = nil, endsOnLeak: Bool = true,
     _ operation: @escaping @Sendable () async throws -> Value
 ) async -> (outcome: BoundedOutcome<Value>, leaked: Bool) {
     let first = FirstResumeWins<(outcome: BoundedOutcome<Value>, leaked: Bool)>()
     let leaksBefore = ContinuationLeaks.reported()
+    let pending = endsOnLeak ? PendingLeakWaits.shared.begin(leaksBefore: leaksBefore) : nil
     let tally = HangTally.current
     let result = await withCheckedContinuation { continuation in
         first.arm(continuation)
         let timer = Task {
             let leaked = await sleepCountingRunnableTime(for: limit, progress: progress) {
-                ContinuationLeaks.reported() > leaksBefore
+                pending.map { PendingLeakWaits.shared.leakIsSurelyMine($0) } ?? false
             }
-            if !Task.isCancelled { first.resume(with: (.stillSuspended, leaked)) }
+            if !Task.isCancelled {
+                if let pending { PendingLeakWaits.shared.end(pending) }
+                first.resume(with: (.stillSuspended, leaked))
+            }
         }
         Task {
             let result: Result<Value, any Error>
             do { result = .success(try await operation()) } catch { result = .failure(error) }
+            if let pending { PendingLeakWaits.shared.end(pending) }
+            ProgressPulse.beat()
             timer.cancel()
             first.resume(with: (.finished(result), false))
         }
@@ -106,14 +122,21 @@ func sleepCountingRunnableTime(
 
 /// Awaits `operation` for at most `limit`; if it is still suspended then, records `lesson`
 /// and returns nil. Otherwise returns how the operation finished.
+///
+/// Inside a ``CrashLog`` scenario the wait ends early when the runtime reports a leaked
+/// continuation (see ``withinHangLimit(_:progress:_:)``). Pass `endsOnLeak: false` when
+/// `operation` awaits no continuation of the code under test (a count the simulated world
+/// keeps, say) and one the code dropped before may be reported during the wait: that report
+/// says nothing about `operation`.
 @discardableResult
 public func awaitResult<Value: Sendable>(
     of operation: @escaping @Sendable () async throws -> Value,
     within limit: Duration = hangLimit,
     orRecord lesson: Lesson,
+    endsOnLeak: Bool = true,
     sourceLocation: SourceLocation = #_sourceLocation
 ) async -> Result<Value, any Error>? {
-    switch await boundedWait(limit, operation) {
+    switch await boundedWait(limit, endsOnLeak: endsOnLeak, operation) {
     case (.finished(let result), _):
         return result
     case (.stillSuspended, let leaked):
