@@ -93,7 +93,7 @@ extension Scenario {
             "\(callers.returned.value) of the \(callers.total) tasks, started at once at every priority, had returned"
                 + " from recordHit(), recordMiss() and snapshot."
         }
-        guard await awaitResult(of: { await callers.returned.reach(callers.total) }, orRecord: Bugs.neverReturns) != nil
+        guard await awaitCallers(callers) != nil
         else { return }
         let expected = FeedMetrics.Snapshot(hits: callers.total, misses: callers.total)
         let snapshot = await onPlainThread(

@@ -161,3 +161,15 @@ func startCallersAtEveryPriority(
     }
     return (returned, number)
 }
+
+/// Waits until every caller of ``startCallersAtEveryPriority(_:)`` has returned, or records
+/// ``Bugs/neverReturns``. The limit is counted at the callers' lowest priority: on a busy
+/// machine their threads get little of the processor, and that wait is not a hang.
+@discardableResult
+func awaitCallers(
+    _ callers: (returned: ObservedCount, total: Int), sourceLocation: SourceLocation = #_sourceLocation
+) async -> Result<Void, any Error>? {
+    await awaitResult(
+        of: { await callers.returned.reach(callers.total) }, orRecord: Bugs.neverReturns,
+        timerPriority: PoolWatchdog.priorities.min(), sourceLocation: sourceLocation)
+}

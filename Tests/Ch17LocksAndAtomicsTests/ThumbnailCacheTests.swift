@@ -156,7 +156,7 @@ extension Scenario {
             "\(callers.returned.value) of the \(callers.total) calls to thumbnail(for:), started at once from tasks at every priority, had returned;"
                 + " the service had started \(service.started.value) fetch(es) and finished \(service.finished.value)."
         }
-        await awaitResult(of: { await callers.returned.reach(callers.total) }, orRecord: Bugs.neverReturns)
+        await awaitCallers(callers)
         for id in wrong.withLock({ $0 }) {
             Bugs.wrongThumbnail.record("thumbnail(for: \"\(id)\") did not return the thumbnail of \"\(id)\".")
         }

@@ -60,6 +60,37 @@ struct BoundedWaitTests {
         never.increment()  // release the abandoned waiters
     }
 
+    @Test("A limit counted at a low priority is counted by a task of that priority, and still ends the wait")
+    func timerAtTheAwaitedPriority() async {
+        // The progress count is read by the task that counts the limit, between its ticks.
+        let seen = Locked<Set<UInt8>>([])
+        let never = ObservedCount()
+        let (outcome, _) = await boundedWait(
+            .milliseconds(50),
+            progress: {
+                seen.withLock { _ = $0.insert(Task.currentPriority.rawValue) }
+                return 0
+            },
+            timerPriority: .background
+        ) { await never.reach(1) }
+        guard case .stillSuspended = outcome else {
+            Issue.record("expected .stillSuspended, got \(outcome)")
+            return
+        }
+        let priorities = seen.withLock { $0 }
+        #expect(
+            priorities == [TaskPriority.background.rawValue],
+            "the limit was counted at priorities \(priorities.sorted()), not at .background")
+        await withKnownIssue {
+            await awaitResult(
+                of: { await never.reach(1) }, within: .milliseconds(50), orRecord: sampleLesson,
+                timerPriority: .background)
+        } matching: { issue in
+            sampleLesson.matches(issue)
+        }
+        never.increment()  // release the abandoned waiters
+    }
+
     @Test("With a progress count, the limit starts again while the count moves, and holds once it stops")
     func progressExtendsTheLimit() async {
         // The count moves at each of its first 60 readings (one per tick), then stops. The

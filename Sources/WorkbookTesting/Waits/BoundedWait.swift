@@ -26,7 +26,7 @@ public enum BoundedOutcome<Value: Sendable>: Sendable {
 /// when the runtime reports that a continuation was destroyed without being resumed: a task
 /// awaiting that continuation can never continue, so waiting out the limit would prove nothing.
 /// With several waits pending, a report ends one only once it can't be another's (see
-/// ``boundedWait(_:progress:endsOnLeak:_:)``).
+/// ``boundedWait(_:progress:endsOnLeak:timerPriority:_:)``).
 ///
 /// For an operation of many steps (a stream of 40 values, say), pass `progress`: a count of the
 /// steps done. While it moves, the operation is not hung, however slowly a busy machine runs
@@ -52,8 +52,12 @@ public let progressAllowance = 20
 /// left. With `endsOnLeak` false the wait doesn't end on reports at all: for a wait on
 /// something other than the code's own continuation (a count the simulated world keeps, say),
 /// while a continuation the code dropped, and nobody awaits, may still be reported.
+///
+/// The limit is counted by a task at `timerPriority` (the caller's, if nil); see
+/// ``awaitResult(of:within:orRecord:endsOnLeak:timerPriority:sourceLocation:)``.
 func boundedWait<Value: Sendable>(
     _ limit: Duration, progress: (@Sendable () -> Int)? = nil, endsOnLeak: Bool = true,
+    timerPriority: TaskPriority? = nil,
     _ operation: @escaping @Sendable () async throws -> Value
 ) async -> (outcome: BoundedOutcome<Value>, leaked: Bool) {
     let first = FirstResumeWins<(outcome: BoundedOutcome<Value>, leaked: Bool)>()
@@ -62,7 +66,7 @@ func boundedWait<Value: Sendable>(
     let tally = HangTally.current
     let result = await withCheckedContinuation { continuation in
         first.arm(continuation)
-        let timer = Task {
+        let timer = Task(priority: timerPriority) {
             let leaked = await sleepCountingRunnableTime(for: limit, progress: progress) {
                 pending.map { PendingLeakWaits.shared.leakIsSurelyMine($0) } ?? false
             }
@@ -128,15 +132,23 @@ func sleepCountingRunnableTime(
 /// `operation` awaits no continuation of the code under test (a count the simulated world
 /// keeps, say) and one the code dropped before may be reported during the wait: that report
 /// says nothing about `operation`.
+///
+/// When `operation` waits for tasks started at a low priority, pass the lowest as
+/// `timerPriority`. On Linux a task's priority is its thread's: Dispatch runs `.background`
+/// work on threads with a nice value of 10, `.low` on 2. On a busy machine such a thread gets
+/// a small share of the processor, and a limit counted at a higher priority runs out while the
+/// awaited tasks were only waiting for their turn. Counted at their priority, the limit waits
+/// with them.
 @discardableResult
 public func awaitResult<Value: Sendable>(
     of operation: @escaping @Sendable () async throws -> Value,
     within limit: Duration = hangLimit,
     orRecord lesson: Lesson,
     endsOnLeak: Bool = true,
+    timerPriority: TaskPriority? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
 ) async -> Result<Value, any Error>? {
-    switch await boundedWait(limit, endsOnLeak: endsOnLeak, operation) {
+    switch await boundedWait(limit, endsOnLeak: endsOnLeak, timerPriority: timerPriority, operation) {
     case (.finished(let result), _):
         return result
     case (.stillSuspended, let leaked):
