@@ -104,16 +104,21 @@ struct CheckRun {
 
 extension LearnerCheck {
     /// Runs the check once against `build`. The issues it records are caught as known
-    /// issues, so that they don't fail the calling test; this returns them instead.
+    /// issues, so that they don't fail the calling test; this returns them instead. The limit
+    /// starts again while the uploader takes steps: an uploader that yields 40 times per chunk
+    /// is slow on a busy machine, not stuck.
     func run(against build: UploaderBuild) async -> CheckRun {
         let recorded = Locked<[String]>([])
         let check = run
-        let outcome = await withinHangLimit(limit) {
-            try await withKnownIssue("what \(name) records against \(build)", isIntermittent: true) {
-                try await check(build)
-            } matching: { issue in
-                recorded.withLock { $0.append(describe(issue)) }
-                return true
+        let steps = ObservedCount()
+        let outcome = await withinHangLimit(limit, progress: { steps.value }) {
+            try await ChunkedUploader.$steps.withValue(steps) {
+                try await withKnownIssue("what \(name) records against \(build)", isIntermittent: true) {
+                    try await check(build)
+                } matching: { issue in
+                    recorded.withLock { $0.append(describe(issue)) }
+                    return true
+                }
             }
         }
         switch outcome {

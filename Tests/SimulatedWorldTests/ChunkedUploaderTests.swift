@@ -46,6 +46,20 @@ struct ChunkedUploaderTests {
         await #expect(throws: CancellationError.self) { try await cancelled.value }
     }
 
+    @Test("While steps is bound, an upload counts each hop and each chunk's latency, and nothing without it")
+    func stepsAreCounted() async throws {
+        let steps = ObservedCount()
+        let shape = UploaderShape(hops: 4)
+        let (counted, _, _) = await ChunkedUploader.$steps.withValue(steps) {
+            await upload(.shaped(shape), server: ChunkServer())
+        }
+        _ = try counted.get()
+        #expect(steps.value == file.chunkCount * (shape.hops + 1))
+        let (unbound, _, _) = await upload(.shaped(shape), server: ChunkServer())
+        _ = try unbound.get()
+        #expect(steps.value == file.chunkCount * (shape.hops + 1))
+    }
+
     @Test("The correct uploader reports each chunk once, after the server accepted it, and retries after the delay")
     func correctUploader() async throws {
         let server = ChunkServer(failingOnceAtChunk: 2)

@@ -270,6 +270,12 @@ public enum UploaderBuild: Sendable, Hashable, Codable, CustomStringConvertible 
 /// - one upload at a time: starting a second upload while one is in flight is a
 ///   programming error, and traps.
 public final class ChunkedUploader: Sendable {
+    /// Counts the steps of the uploads started while it is bound (a hop, a chunk's latency), so
+    /// that a test waiting for an upload can tell a slow one from a stuck one: while the count
+    /// moves, the upload is working. Uploads started in tasks that inherit task-local values
+    /// count; one started in a detached task doesn't.
+    @TaskLocal public static var steps: ObservedCount?
+
     /// How long a chunk takes to cross the network, on `UploadDependencies.clock`.
     public static let latency: Duration = .seconds(3600)
     /// How long the uploader waits before it sends a failed chunk again.
@@ -378,8 +384,13 @@ public final class ChunkedUploader: Sendable {
     /// One request: the hops of the shape, the network's latency, the report held back for
     /// this moment (in the late shape), then the server.
     private func cross(_ chunk: Int, on clock: any Clock<Duration>, reports: Reports) async throws {
-        for _ in 0..<shape.hops { await Task.yield() }
+        let steps = ChunkedUploader.steps
+        for _ in 0..<shape.hops {
+            await Task.yield()
+            steps?.increment()
+        }
         try await clock.sleep(for: Self.latency)
+        steps?.increment()
         await reports.flush()
         try await server.receive(chunk)
     }
