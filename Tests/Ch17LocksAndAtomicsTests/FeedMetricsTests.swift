@@ -36,9 +36,10 @@ extension Scenario {
         // A right fix passes every round, so the verdict never depends on the timing.
         let rounds = raceRounds(ordinary: 10)
         let roundsDone = ObservedCount()
-        // Progress for the watchdog is every 250 counts, not every round: on a busy machine a
-        // round of the exercise's 6,000 waits for the actor can take longer than its limit.
-        let batch = 250
+        // Progress for the watchdog is every 25 counts a thread records, not every round: on a
+        // busy machine a round of the exercise's 6,000 waits for the actor can take longer than
+        // its limit, and so, with two test runs side by side, could a thread's first 250.
+        let batch = 25
         let batchesRecorded = ObservedCount()
         progress.report {
             "\(roundsDone.value) of the \(rounds) rounds of \(threads) threads recording had finished"
