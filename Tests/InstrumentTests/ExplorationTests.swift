@@ -73,6 +73,33 @@ private func exploreWorker(checksCancel: Bool, points: [Int]? = nil, visited: Lo
 
 @Suite("Instruments: every cancel point")
 struct EveryCancelPointTests {
+    @Test("A run whose steps keep coming is awaited past the hang limit, and one whose steps stop is not")
+    func stepsExtendTheLimit() async {
+        // The wait reads the step count once a tick, and its limit is 25 ticks (of 2 ms here). The
+        // operation ends only after 40 readings: reached only if each new step starts the limit again.
+        let readings = Locked(0)
+        let finishes = Gate(closed: true)
+        let stepping: @Sendable () -> Int = {
+            let count = readings.withLock { readings in
+                readings += 1
+                return readings
+            }
+            if count == 40 { finishes.open() }
+            return count
+        }
+        let moving = await runBounded(prepare: { _ in }, progress: stepping, limit: .milliseconds(50)) {
+            try await finishes.pass()
+        }
+        #expect(moving != nil, "the run was given up while its steps kept coming")
+
+        let never = Gate(closed: true)
+        let stopped = await runBounded(prepare: { _ in }, progress: { 1 }, limit: .milliseconds(50)) {
+            try await never.pass()
+        }
+        #expect(stopped == nil, "a run whose steps stopped was awaited to its end")
+        never.open()
+    }
+
     @Test("A step reported on another thread while the cancel is being made returns only once it is made")
     func stepWaitsForTheCancelInProgress() {
         let probe = StepProbe(cancelAfter: 1)

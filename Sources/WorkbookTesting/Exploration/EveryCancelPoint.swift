@@ -69,6 +69,9 @@ public final class StepProbe: Sendable {
     /// Every step reported so far, in order.
     public var steps: [String] { state.withLock { $0.steps } }
 
+    /// How many steps have been reported so far.
+    var stepCount: Int { state.withLock { $0.steps.count } }
+
     /// The steps reported after the probe cancelled the caller.
     public var stepsAfterCancel: [String] { state.withLock { $0.afterCancel } }
 
@@ -167,7 +170,9 @@ private func runCancelPoint<World: Sendable, Value: Sendable>(
 ) async -> (steps: [String], findings: [ExplorationFinding]) {
     let probe = StepProbe(cancelAfter: cancelAfter)
     let world = makeWorld(probe)
-    let outcome = await runBounded(prepare: { task in probe.whenCancelling { task.cancel() } }) {
+    let outcome = await runBounded(
+        prepare: { task in probe.whenCancelling { task.cancel() } }, progress: { probe.stepCount }
+    ) {
         if cancelAfter == 0 { withUnsafeCurrentTask { $0?.cancel() } }
         return try await operation(world)
     }

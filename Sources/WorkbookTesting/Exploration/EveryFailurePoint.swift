@@ -78,9 +78,11 @@ private func runFailurePoint<World: Sendable, Value: Sendable>(
 ) async -> (calls: [String], findings: [ExplorationFinding]) {
     let plan = FailurePlan(failingCall: failingCall)
     let world = makeWorld(plan)
-    let outcome = await runBounded(prepare: { _ in }) { try await operation(world) }
+    let outcome = await runBounded(prepare: { _ in }, progress: { plan.callCount }) { try await operation(world) }
     let calls = plan.calls
-    let recovery = await runBounded(prepare: { _ in }) { try await operation(world) }
+    let recovery = await runBounded(prepare: { _ in }, progress: { plan.callCount }) {
+        try await operation(world)
+    }
     let recoveryCalls = Array(plan.calls.dropFirst(calls.count))
     let run = FailurePointRun(
         failingCall: failingCall, calls: calls, failedCall: plan.failedCall, outcome: outcome,

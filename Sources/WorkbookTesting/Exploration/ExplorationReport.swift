@@ -112,18 +112,24 @@ func numbered(_ steps: [String], from first: Int = 1) -> String {
 }
 
 /// Runs `operation` in a fresh task, once `prepare` has been handed the task's handle, and
-/// awaits it within the hang limit. `nil` means it was still suspended then.
+/// awaits it within the hang limit. `nil` means it was still suspended then. While `progress`
+/// (the steps the run has reported) moves, the limit starts again: on a crowded machine a run
+/// of many steps, on the main actor say, is slow, not stuck.
 func runBounded<Value: Sendable>(
     prepare: (Task<Value, any Error>) -> Void,
+    progress: (@Sendable () -> Int)? = nil,
+    limit: Duration = hangLimit,
     _ operation: @escaping @Sendable () async throws -> Value
 ) async -> Result<Value, any Error>? {
-    await runBoundedNotingLeaks(prepare: prepare, operation).outcome
+    await runBoundedNotingLeaks(prepare: prepare, progress: progress, limit: limit, operation).outcome
 }
 
 /// ``runBounded(prepare:_:)``, and whether the wait ended early because the runtime reported a
 /// leaked continuation (inside a ``CrashLog`` scenario).
 func runBoundedNotingLeaks<Value: Sendable>(
     prepare: (Task<Value, any Error>) -> Void,
+    progress: (@Sendable () -> Int)? = nil,
+    limit: Duration = hangLimit,
     _ operation: @escaping @Sendable () async throws -> Value
 ) async -> (outcome: Result<Value, any Error>?, leaked: Bool) {
     // The task waits at a closed gate until `prepare` has its handle, so that a step the
@@ -137,7 +143,7 @@ func runBoundedNotingLeaks<Value: Sendable>(
         return try await operation()
     }
     prepare(task)
-    let (outcome, leaked) = await boundedWait(hangLimit) {
+    let (outcome, leaked) = await boundedWait(limit, progress: progress) {
         start.open()
         return try await task.value
     }
