@@ -88,10 +88,18 @@ enum Scenario: String, Codable, Sendable {
         log.explain(run, as: Bugs.crashed, poolStalled: stalledLesson, sourceLocation: sourceLocation)
     }
 
+    /// How long the scenario may go without progress before the watchdog ends it. Counting from
+    /// plain threads can't block the pool: there the watchdog only ends a deadlock, so it gives
+    /// threads that a crowded machine runs little (a right fix's once went a second without a
+    /// step in a variant round) more time.
+    var watchdogLimit: Duration {
+        self == .metricsCountFromThreads ? .seconds(3) : PoolWatchdog.defaultLimit
+    }
+
     /// In the child: plays the scenario.
     func run() async {
         let progress = ScenarioProgress()
-        await PoolWatchdog.guarding(report: { progress.report }) {
+        await PoolWatchdog.guarding(limit: watchdogLimit, report: { progress.report }) {
             switch self {
             case .cacheServesWhatItFetched: await cacheServesWhatItFetched(progress)
             case .failedFetchIsNotKept: await failedFetchIsNotKept(progress)
