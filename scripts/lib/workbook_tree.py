@@ -76,9 +76,12 @@ def copy_if_changed(source, destination):
         write_if_changed(f.read(), destination)
 
 
-def sync_tree(repo, tree):
+def sync_tree(repo, tree, keep_solved=False):
     """Makes `tree` a copy of the workbook's files (not .git, build folders or local state):
-    the package, and the top-level files the tool's own tests read (the READMEs, .gitignore)."""
+    the package, and the top-level files the tool's own tests read (the READMEs, .gitignore).
+    With `keep_solved`, an exercise file that holds its chapter's current solution stays: the
+    rounds place every chapter they judge themselves, so the chapters a round leaves alone need
+    not go back to their exercise and compile again (after the fix check, that is all of them)."""
     keep = set()
     for top in ["Package.swift", "README.md", "README.ko.md", ".gitignore", "Sources", "Tests", "Chapters", "Solutions"]:
         path = os.path.join(repo, top)
@@ -92,14 +95,30 @@ def sync_tree(repo, tree):
             subdirectories[:] = [d for d in subdirectories if not d.startswith(".")]
             for name in files:
                 relative = os.path.relpath(os.path.join(directory, name), repo)
-                copy_if_changed(os.path.join(repo, relative), os.path.join(tree, relative))
                 keep.add(relative)
+                if keep_solved and holds_solution(repo, tree, relative):
+                    continue
+                copy_if_changed(os.path.join(repo, relative), os.path.join(tree, relative))
     for top in ["Sources", "Tests", "Chapters", "Solutions"]:
         for directory, _, files in os.walk(os.path.join(tree, top)):
             for name in files:
                 relative = os.path.relpath(os.path.join(directory, name), tree)
                 if relative not in keep:
                     os.remove(os.path.join(tree, relative))
+
+
+def holds_solution(repo, tree, relative):
+    """Whether the copy's `relative` is a chapter's exercise file (Chapters/NN-Name/X.swift)
+    whose bytes are its current solution's."""
+    parts = relative.split(os.sep)
+    if len(parts) != 3 or parts[0] != "Chapters" or not parts[2].endswith(".swift"):
+        return False
+    try:
+        with open(os.path.join(tree, relative), "rb") as placed, \
+                open(solution_source(repo, parts[1], parts[2]), "rb") as solved:
+            return placed.read() == solved.read()
+    except FileNotFoundError:
+        return False
 
 
 def solution_source(repo, folder, name):
