@@ -12,6 +12,11 @@ done_phase() {
 record_phase() {
   if [ -n "${WORKBOOK_PHASE_LOG:-}" ]; then printf '%s\t%s\n' "$1" "$2" >>"$WORKBOOK_PHASE_LOG"; fi
 }
+# record_trimmed TEXT: evidence a run gave up for its time budget (WORKBOOK_TRIMMED_LOG, which
+# .ci/run prints under its table), e.g. "the solutions' tests: 5 of 20 runs".
+record_trimmed() {
+  if [ -n "${WORKBOOK_TRIMMED_LOG:-}" ]; then printf '%s\n' "$1" >>"$WORKBOOK_TRIMMED_LOG"; fi
+}
 # print_phase_table FILE TOTAL: the phases as a Markdown table, with each one's share of TOTAL.
 print_phase_table() {
   local file=$1 total=$2
