@@ -1,9 +1,13 @@
-import SimulatedWorld
+import Synchronization
 
 /// How far the screen's exports have come: the photos finished so far, in the order they finished.
 /// The export's tasks report to it while the screen reads it.
+///
+/// Sharing is the point here, so it stays a class, and a `Mutex` guards its state, as the
+/// reading shows. Its only stored property is a `let` of a `Sendable` type, so the compiler
+/// checks the `Sendable` conformance: no `@unchecked` needed.
 public final class ExportProgress: Sendable {
-    private let state = Locked<[String]>([])
+    private let state = Mutex<[String]>([])
 
     public init() {}
 
