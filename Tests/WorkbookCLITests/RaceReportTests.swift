@@ -94,4 +94,14 @@ struct RaceReportTests {
     func nothingToReport() {
         #expect(RaceReport.parse("Test run with 6 tests passed", chapterFolder: "02-ContinuationMisuse").races.isEmpty)
     }
+
+    @Test("A Mutex in the learner's files is noticed, outside comments, and Locked is not a Mutex")
+    func mutexUseIsNoticed() {
+        #expect(RaceReport.usesMutex("import Synchronization\nprivate let state = Mutex<[String]>([])"))
+        #expect(RaceReport.usesMutex("let lock = Mutex(0)"))
+        #expect(!RaceReport.usesMutex("private let state = Locked<[String]>([])"))
+        #expect(!RaceReport.usesMutex("    // a Mutex<[String]> would do as well"))
+        #expect(!RaceReport.usesMutex("let mutexes = 2  // MutexLike"))
+        #expect(RaceReport.mutexCaveat.contains("'Data races the tests can't see' in README.md"))
+    }
 }

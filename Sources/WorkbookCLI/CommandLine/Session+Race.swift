@@ -69,6 +69,10 @@ extension Session {
         }
         for paragraph in report.explanation(readingPointer: pointer) { out("✗ " + paragraph + "\n\n") }
         out("\(ClassTable.counted(report.races.count, "data race")) in chapter \(chapter.folder).\n")
+        let usesMutex = TestHashes.exerciseFiles(chapter, in: layout).contains { path in
+            RaceReport.usesMutex((try? String(contentsOf: layout.url(path), encoding: .utf8)) ?? "")
+        }
+        if usesMutex { out("\n" + RaceReport.mutexCaveat + "\n") }
         return 1
     }
 

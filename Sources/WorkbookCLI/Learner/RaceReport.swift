@@ -117,6 +117,27 @@ public struct RaceReport: Equatable, Sendable {
         races.flatMap { [$0.current.function, $0.previous.function] }.compactMap { $0 }
     }
 
+    /// Whether Swift source `text` uses a `Mutex` (outside comments): then Thread Sanitizer on
+    /// Linux, which can't see the futex a `Mutex` waits on, may report two threads taking turns
+    /// in its `withLock` as a race, and the race check says so under its report.
+    public static func usesMutex(_ text: String) -> Bool {
+        text.split(separator: "\n").contains { line in
+            let code = line.trimmingCharacters(in: .whitespaces)
+            return !code.hasPrefix("//") && code.firstMatch(of: #/\bMutex\s*[<(]/#) != nil
+        }
+    }
+
+    /// What the race check adds when the learner's files use a `Mutex`: the report above may
+    /// hold races that aren't there, and how to tell them from real ones.
+    public static let mutexCaveat = """
+        Your exercise files use Mutex. On Linux, Thread Sanitizer can't see the futex a Mutex waits \
+        on, so two threads taking turns in withLock on the same Mutex can show up above as a race \
+        that isn't there. A race between two accesses inside withLock of one Mutex is such a \
+        report; a race outside withLock, or between two different locks, is real. For a clean run, \
+        use the workbook's Locked (the same withLock, built on NSLock) — see 'Data races the tests \
+        can't see' in README.md
+        """
+
     /// The same report with function names replaced through `names` (mangled to readable).
     public func demangled(by names: [String: String]) -> RaceReport {
         var copy = self
