@@ -174,7 +174,7 @@ final class Interrupts: @unchecked Sendable {
         let stoppedText = stoppedText
         lock.unlock()
         guard let running, running.isRunning else {
-            for folder in folders { try? FileManager.default.removeItem(at: folder) }
+            for folder in folders { ToolTemporaryFolder.remove(folder) }
             try? FileHandle.standardError.write(contentsOf: Data(stoppedText.utf8))
             exit(128 + signalNumber)
         }

@@ -114,7 +114,19 @@ public struct ToolTemporaryFolder: Sendable {
 
     /// Removes the folder and everything in it.
     public func remove() {
-        try? FileManager.default.removeItem(at: url)
+        Self.remove(url)
         Interrupts.shared.forget(url)
+    }
+
+    /// Removes `folder`, trying again for up to about half a second while it is still there: a
+    /// process that was just ended (a compiler SwiftPM started) may still add a file while the
+    /// folder is being emptied, and then the removal fails. The success path pays nothing.
+    static func remove(_ folder: URL) {
+        let fileManager = FileManager.default
+        for attempt in 0..<25 {
+            try? fileManager.removeItem(at: folder)
+            guard fileManager.fileExists(atPath: folder.path) else { return }
+            if attempt < 24 { usleep(20_000) }
+        }
     }
 }
