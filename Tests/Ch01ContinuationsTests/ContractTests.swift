@@ -273,7 +273,7 @@ private func runWithin<Value: Sendable>(
 }
 
 /// A part of the contract, run in a child process of its own (see ``inChild(_:crash:)``).
-enum ContractPart: String, Codable, Sendable {
+enum ContractPart: String, ChildScenario, CaseIterable {
     case image, errors, neither, overlappingAndSequences
 
     /// In the child: runs this part's explorations and records what they found.
@@ -300,6 +300,7 @@ enum ContractPart: String, Codable, Sendable {
 private func inChild(_ part: ContractPart, crash: Lesson, sourceLocation: SourceLocation = #_sourceLocation)
     async
 {
+    if await sharedChild.ranShared(part, crash: crash, sourceLocation: sourceLocation) { return }
     let log = CrashLog()
     let run = await offThePool {
         await #expect(processExitsWith: .success, crash.comment, sourceLocation: sourceLocation) {
@@ -308,6 +309,14 @@ private func inChild(_ part: ContractPart, crash: Lesson, sourceLocation: Source
         }
     }
     explainChild(run, log, otherwise: crash, sourceLocation: sourceLocation)
+}
+
+/// In CI's repeated runs, one child process runs every part (see `SharedChild`).
+private let sharedChild = SharedChild<ContractPart> { log, parts in
+    await #expect(processExitsWith: .success, SharedChild<ContractPart>.launchComment) {
+        [log = log as CrashLog, parts = parts as [ContractPart]] in
+        await log.runScenarios(parts) { await $0.run() }
+    }
 }
 
 /// Four downloads at once, images 1 to 4, one of each answer: each ends with its own.

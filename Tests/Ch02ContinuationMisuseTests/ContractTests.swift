@@ -59,7 +59,7 @@ private func announce(_ run: String) {
 private let runMarker = "[contract run] "
 
 /// A part of the contract, run in a child process of its own (see ``inChild(_:crash:)``).
-enum ContractPart: String, Codable, Sendable {
+enum ContractPart: String, ChildScenario, CaseIterable {
     case cancelPoints, refusals, sequences
 
     /// In the child: runs this part's explorations and records what they found.
@@ -78,6 +78,7 @@ enum ContractPart: String, Codable, Sendable {
 
 /// Runs `part` in a child process, and explains a trap there (naming the run it happened in).
 private func inChild(_ part: ContractPart, crash: Lesson, sourceLocation: SourceLocation = #_sourceLocation) async {
+    if await sharedChild.ranShared(part, crash: crash, sourceLocation: sourceLocation) { return }
     let log = CrashLog()
     let run = await offThePool {
         await #expect(processExitsWith: .success, crash.comment, sourceLocation: sourceLocation) {
@@ -90,6 +91,14 @@ private func inChild(_ part: ContractPart, crash: Lesson, sourceLocation: Source
     log.explain(
         run, as: lessonForCrash(in: log, otherwise: crash),
         detail: last.map { "  The process ended during this run: \($0)." }, sourceLocation: sourceLocation)
+}
+
+/// In CI's repeated runs, one child process runs every part (see `SharedChild`).
+private let sharedChild = SharedChild<ContractPart> { log, parts in
+    await #expect(processExitsWith: .success, SharedChild<ContractPart>.launchComment) {
+        [log = log as CrashLog, parts = parts as [ContractPart]] in
+        await log.runScenarios(parts) { await $0.run() }
+    }
 }
 
 /// Names the runs of an every-cancel-point exploration in the order it makes them: the run

@@ -92,7 +92,7 @@ private func answer(
 
 /// The chapter's scenarios. Each runs on the main actor, like the picker, in a child process
 /// of its own (an exit test), so that a bridge that resumes twice traps there, not in the whole run.
-enum Scenario: String, Codable, Sendable {
+enum Scenario: String, ChildScenario, CaseIterable {
     case userSelects, userCancels, pickerRepeatsItself, secondPickWhileOpen, pickAgainAfterAnswer
     case pickInCancelledTask, cancelWhilePickerIsOpen, pickerAnswersAtOnce
 
@@ -115,6 +115,7 @@ enum Scenario: String, Codable, Sendable {
     func runInChildProcess(
         explainingACrashAs crash: Lesson = Bugs.crashed, sourceLocation: SourceLocation = #_sourceLocation
     ) async {
+        if await Self.sharedChild.ranShared(self, crash: crash, sourceLocation: sourceLocation) { return }
         let log = CrashLog()
         let run = await offThePool {
             await #expect(processExitsWith: .success, crash.comment, sourceLocation: sourceLocation) {
@@ -125,6 +126,14 @@ enum Scenario: String, Codable, Sendable {
             }
         }
         log.explain(run, as: crash, sourceLocation: sourceLocation)
+    }
+
+    /// In CI's repeated runs, one child process runs every scenario (see `SharedChild`).
+    private static let sharedChild = SharedChild<Scenario> { log, scenarios in
+        await #expect(processExitsWith: .success, SharedChild<Scenario>.launchComment) {
+            [log = log as CrashLog, scenarios = scenarios as [Scenario]] in
+            await log.runScenarios(scenarios) { await $0.run() }
+        }
     }
 }
 

@@ -71,7 +71,7 @@ private func announce(_ run: String, trapMeans lesson: Lesson) {
 private let trapLessons = [Bugs.repeatedCallbackResumesTwice, Bugs.cancelWhileOpenBreaksPick, Bugs.crashed]
 
 /// A part of the contract, run in a child process of its own (see ``inChild(_:)``).
-enum ContractPart: String, Codable, Sendable {
+enum ContractPart: String, ChildScenario, CaseIterable {
     case cancelPoints, userCancels, sequences
 
     /// In the child: runs this part's explorations and records what they found.
@@ -91,6 +91,7 @@ enum ContractPart: String, Codable, Sendable {
 
 /// Runs `part` in a child process; a trap there is explained with the lesson its run named.
 private func inChild(_ part: ContractPart, sourceLocation: SourceLocation = #_sourceLocation) async {
+    if await sharedChild.ranShared(part, crash: Bugs.crashed, sourceLocation: sourceLocation) { return }
     let log = CrashLog()
     let run = await offThePool {
         await #expect(processExitsWith: .success, Bugs.crashed.comment, sourceLocation: sourceLocation) {
@@ -104,6 +105,14 @@ private func inChild(_ part: ContractPart, sourceLocation: SourceLocation = #_so
     log.explain(
         run, as: trapLessons.first { $0.bug == means } ?? Bugs.crashed,
         detail: last.map { "  The process ended during this run: \($0)." }, sourceLocation: sourceLocation)
+}
+
+/// In CI's repeated runs, one child process runs every part (see `SharedChild`).
+private let sharedChild = SharedChild<ContractPart> { log, parts in
+    await #expect(processExitsWith: .success, SharedChild<ContractPart>.launchComment) {
+        [log = log as CrashLog, parts = parts as [ContractPart]] in
+        await log.runScenarios(parts) { await $0.run() }
+    }
 }
 
 // MARK: One pick at every cancel point, and picks in a row at every failure point

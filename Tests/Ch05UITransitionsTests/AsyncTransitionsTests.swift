@@ -68,7 +68,7 @@ enum Bugs {
 
 /// The chapter's scenarios. Each runs on the main actor, like the screen host, in a child
 /// process of its own (an exit test), so that a wrapper that resumes twice traps there only.
-enum Scenario: String, Codable, Sendable {
+enum Scenario: String, ChildScenario, CaseIterable {
     case presentThenContinue, dismissThenContinue, cancelledTaskTransitions
     case cancelDuringPresent, cancelDuringDismiss
     case boardShowsInTurn, boardGoesAway, boardGoesAwayWhileShowing, secondTapReplacesFirst
@@ -99,6 +99,7 @@ enum Scenario: String, Codable, Sendable {
     /// Runs this scenario in a child process; if the child traps, records `crash` with the
     /// runtime's last words.
     func runInChildProcess(sourceLocation: SourceLocation = #_sourceLocation) async {
+        if await Self.sharedChild.ranShared(self, crash: crashLesson, sourceLocation: sourceLocation) { return }
         let log = CrashLog()
         let run = await offThePool {
             await #expect(processExitsWith: .success, crashLesson.comment, sourceLocation: sourceLocation) {
@@ -109,6 +110,14 @@ enum Scenario: String, Codable, Sendable {
             }
         }
         log.explain(run, as: crashLesson, sourceLocation: sourceLocation)
+    }
+
+    /// In CI's repeated runs, one child process runs every scenario (see `SharedChild`).
+    static let sharedChild = SharedChild<Scenario> { log, scenarios in
+        await #expect(processExitsWith: .success, SharedChild<Scenario>.launchComment) {
+            [log = log as CrashLog, scenarios = scenarios as [Scenario]] in
+            await log.runScenarios(scenarios) { await $0.run() }
+        }
     }
 }
 

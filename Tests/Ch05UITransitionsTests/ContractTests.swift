@@ -408,7 +408,7 @@ private func threeQuickTaps() async {
 // MARK: The suite
 
 /// A part of the contract, run in a child process of its own.
-enum ContractPart: String, Codable, Sendable {
+enum ContractPart: String, ChildScenario, CaseIterable {
     case wrappers, board, presenter
 
     @MainActor
@@ -435,6 +435,7 @@ enum ContractPart: String, Codable, Sendable {
 
     /// Runs this part in a child process, and explains a trap there as its crash lesson.
     func runInChildProcess(sourceLocation: SourceLocation = #_sourceLocation) async {
+        if await Self.sharedChild.ranShared(self, crash: crashLesson, sourceLocation: sourceLocation) { return }
         let log = CrashLog()
         let run = await offThePool {
             await #expect(processExitsWith: .success, crashLesson.comment, sourceLocation: sourceLocation) {
@@ -443,6 +444,14 @@ enum ContractPart: String, Codable, Sendable {
             }
         }
         log.explain(run, as: crashLesson, sourceLocation: sourceLocation)
+    }
+
+    /// In CI's repeated runs, one child process runs every part (see `SharedChild`).
+    static let sharedChild = SharedChild<ContractPart> { log, parts in
+        await #expect(processExitsWith: .success, SharedChild<ContractPart>.launchComment) {
+            [log = log as CrashLog, parts = parts as [ContractPart]] in
+            await log.runScenarios(parts) { await $0.run() }
+        }
     }
 }
 

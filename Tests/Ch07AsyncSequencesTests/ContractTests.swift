@@ -557,7 +557,7 @@ private func exploreWatchCancels() async -> ExplorationReport {
 // MARK: The suite
 
 /// A part of the contract, run in a child process of its own.
-enum ContractPart: String, Codable, Sendable {
+enum ContractPart: String, ChildScenario, CaseIterable {
     case follow, producer, watch
 
     func run() async {
@@ -583,6 +583,7 @@ enum ContractPart: String, Codable, Sendable {
 
 /// Runs `part` in a child process, and explains a trap there as the chapter's crash lesson.
 private func inChild(_ part: ContractPart, sourceLocation: SourceLocation = #_sourceLocation) async {
+    if await sharedChild.ranShared(part, crash: Bugs.crashed, sourceLocation: sourceLocation) { return }
     let log = CrashLog()
     let run = await offThePool {
         await #expect(processExitsWith: .success, Bugs.crashed.comment, sourceLocation: sourceLocation) {
@@ -591,6 +592,14 @@ private func inChild(_ part: ContractPart, sourceLocation: SourceLocation = #_so
         }
     }
     log.explain(run, as: Bugs.crashed, sourceLocation: sourceLocation)
+}
+
+/// In CI's repeated runs, one child process runs every part (see `SharedChild`).
+private let sharedChild = SharedChild<ContractPart> { log, parts in
+    await #expect(processExitsWith: .success, SharedChild<ContractPart>.launchComment) {
+        [log = log as CrashLog, parts = parts as [ContractPart]] in
+        await log.runScenarios(parts) { await $0.run() }
+    }
 }
 
 @Suite("Chapter 07: the contract at every cancel point and every broken line")

@@ -134,6 +134,48 @@ private enum FeedScenario {
     }
 }
 
+/// The scenarios as values, so that CI's repeated runs can run them all in one child process
+/// (`SharedChild`).
+private enum FeedCase: ChildScenario {
+    case streamFinishes, errorReachesTheConsumer
+    case earlyStopCancelsTheFeed(EarlyStop)
+    case linesWaitForABusyConsumer
+
+    static let everyScenario: [FeedCase] =
+        [.streamFinishes, .errorReachesTheConsumer] + EarlyStop.allCases.map { .earlyStopCancelsTheFeed($0) }
+        + [.linesWaitForABusyConsumer]
+
+    func run() async {
+        switch self {
+        case .streamFinishes: await FeedScenario.streamFinishes()
+        case .errorReachesTheConsumer: await FeedScenario.errorReachesTheConsumer()
+        case .earlyStopCancelsTheFeed(let stop): await FeedScenario.earlyStopCancelsTheFeed(stop: stop)
+        case .linesWaitForABusyConsumer: await FeedScenario.linesWaitForABusyConsumer()
+        }
+    }
+
+    /// Runs this scenario in a child process, and explains a trap there as the chapter's crash lesson.
+    func runInChildProcess(sourceLocation: SourceLocation = #_sourceLocation) async {
+        if await Self.sharedChild.ranShared(self, crash: Bugs.crashed, sourceLocation: sourceLocation) { return }
+        let log = CrashLog()
+        let run = await offThePool {
+            await #expect(processExitsWith: .success, Bugs.crashed.comment, sourceLocation: sourceLocation) {
+                [log = log as CrashLog, scenario = self as FeedCase] in
+                await log.runScenario { await scenario.run() }
+            }
+        }
+        log.explain(run, as: Bugs.crashed, sourceLocation: sourceLocation)
+    }
+
+    /// In CI's repeated runs, one child process runs every scenario.
+    static let sharedChild = SharedChild<FeedCase> { log, scenarios in
+        await #expect(processExitsWith: .success, SharedChild<FeedCase>.launchComment) {
+            [log = log as CrashLog, scenarios = scenarios as [FeedCase]] in
+            await log.runScenarios(scenarios) { await $0.run() }
+        }
+    }
+}
+
 @Suite("Chapter 07: favoriteEventLines() wraps a delegate feed in an AsyncThrowingStream")
 struct FavoriteEventLinesTests {
     // Each scenario runs in a child process (an exit test), with a thread pool of its own:
@@ -141,56 +183,23 @@ struct FavoriteEventLinesTests {
 
     @Test("The consumer gets every line, and its loop ends when the feed ends", .exposesBug(Bugs.streamNeverFinishes))
     func streamFinishes() async {
-        let log = CrashLog()
-        let run = await offThePool {
-            await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
-                await log.runScenario {
-                    await FeedScenario.streamFinishes()
-                }
-            }
-        }
-        log.explain(run, as: Bugs.crashed)
+        await FeedCase.streamFinishes.runInChildProcess()
     }
 
     @Test("The feed's error is thrown to the consumer", .exposesBug(Bugs.errorSwallowed))
     func errorReachesTheConsumer() async {
-        let log = CrashLog()
-        let run = await offThePool {
-            await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
-                await log.runScenario {
-                    await FeedScenario.errorReachesTheConsumer()
-                }
-            }
-        }
-        log.explain(run, as: Bugs.crashed)
+        await FeedCase.errorReachesTheConsumer.runInChildProcess()
     }
 
     @Test(
         "When the consumer stops early, the feed is cancelled and delivers nothing more",
         .exposesBug(Bugs.upstreamNotCancelled), arguments: EarlyStop.allCases)
     func earlyStopCancelsTheFeed(stop: EarlyStop) async {
-        let log = CrashLog()
-        let run = await offThePool {
-            await #expect(processExitsWith: .success, Bugs.crashed.comment) {
-                [log = log as CrashLog, stop = stop as EarlyStop] in
-                await log.runScenario {
-                    await FeedScenario.earlyStopCancelsTheFeed(stop: stop)
-                }
-            }
-        }
-        log.explain(run, as: Bugs.crashed)
+        await FeedCase.earlyStopCancelsTheFeed(stop).runInChildProcess()
     }
 
     @Test("Lines that arrive while the consumer is busy wait for it: none is dropped")
     func linesWaitForABusyConsumer() async {
-        let log = CrashLog()
-        let run = await offThePool {
-            await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
-                await log.runScenario {
-                    await FeedScenario.linesWaitForABusyConsumer()
-                }
-            }
-        }
-        log.explain(run, as: Bugs.crashed)
+        await FeedCase.linesWaitForABusyConsumer.runInChildProcess()
     }
 }

@@ -159,6 +159,43 @@ private enum FollowScenario {
     }
 }
 
+/// The scenarios as values, so that CI's repeated runs can run them all in one child process
+/// (`SharedChild`).
+private enum FollowCase: ChildScenario, CaseIterable {
+    case finalCounts, updatesAreLive, updatesRunOnTheMainActor, malformedLineIsSkipped, droppedConnectionIsThrown
+
+    func run() async {
+        switch self {
+        case .finalCounts: await FollowScenario.finalCounts()
+        case .updatesAreLive: await FollowScenario.updatesAreLive()
+        case .updatesRunOnTheMainActor: await FollowScenario.updatesRunOnTheMainActor()
+        case .malformedLineIsSkipped: await FollowScenario.malformedLineIsSkipped()
+        case .droppedConnectionIsThrown: await FollowScenario.droppedConnectionIsThrown()
+        }
+    }
+
+    /// Runs this scenario in a child process, and explains a trap there as the chapter's crash lesson.
+    func runInChildProcess(sourceLocation: SourceLocation = #_sourceLocation) async {
+        if await Self.sharedChild.ranShared(self, crash: Bugs.crashed, sourceLocation: sourceLocation) { return }
+        let log = CrashLog()
+        let run = await offThePool {
+            await #expect(processExitsWith: .success, Bugs.crashed.comment, sourceLocation: sourceLocation) {
+                [log = log as CrashLog, scenario = self as FollowCase] in
+                await log.runScenario { await scenario.run() }
+            }
+        }
+        log.explain(run, as: Bugs.crashed, sourceLocation: sourceLocation)
+    }
+
+    /// In CI's repeated runs, one child process runs every scenario.
+    static let sharedChild = SharedChild<FollowCase> { log, scenarios in
+        await #expect(processExitsWith: .success, SharedChild<FollowCase>.launchComment) {
+            [log = log as CrashLog, scenarios = scenarios as [FollowCase]] in
+            await log.runScenarios(scenarios) { await $0.run() }
+        }
+    }
+}
+
 @Suite("Chapter 07: followFavorites() shows each line as it arrives, on the main actor")
 struct FollowFavoritesTests {
     // Each scenario runs in a child process (an exit test), with a thread pool of its own:
@@ -166,68 +203,28 @@ struct FollowFavoritesTests {
 
     @Test("After the feed ends, the screen shows each photo's latest count")
     func finalCounts() async {
-        let log = CrashLog()
-        let run = await offThePool {
-            await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
-                await log.runScenario {
-                    await FollowScenario.finalCounts()
-                }
-            }
-        }
-        log.explain(run, as: Bugs.crashed)
+        await FollowCase.finalCounts.runInChildProcess()
     }
 
     @Test("Each line shows on the screen before the next one is sent", .exposesBug(Bugs.noLiveUpdates))
     func updatesAreLive() async {
-        let log = CrashLog()
-        let run = await offThePool {
-            await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
-                await log.runScenario {
-                    await FollowScenario.updatesAreLive()
-                }
-            }
-        }
-        log.explain(run, as: Bugs.crashed)
+        await FollowCase.updatesAreLive.runInChildProcess()
     }
 
     @Test("Every redraw happens on the main actor", .exposesBug(Bugs.offMainActor))
     func updatesRunOnTheMainActor() async {
-        let log = CrashLog()
-        let run = await offThePool {
-            await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
-                await log.runScenario {
-                    await FollowScenario.updatesRunOnTheMainActor()
-                }
-            }
-        }
-        log.explain(run, as: Bugs.crashed)
+        await FollowCase.updatesRunOnTheMainActor.runInChildProcess()
     }
 
     @Test(
         "A malformed line is skipped and counted, on the main actor; the lines after it still show",
         .exposesBug(Bugs.malformedLineEndsFeed))
     func malformedLineIsSkipped() async {
-        let log = CrashLog()
-        let run = await offThePool {
-            await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
-                await log.runScenario {
-                    await FollowScenario.malformedLineIsSkipped()
-                }
-            }
-        }
-        log.explain(run, as: Bugs.crashed)
+        await FollowCase.malformedLineIsSkipped.runInChildProcess()
     }
 
     @Test("When the connection drops, followFavorites() throws its error")
     func droppedConnectionIsThrown() async {
-        let log = CrashLog()
-        let run = await offThePool {
-            await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in
-                await log.runScenario {
-                    await FollowScenario.droppedConnectionIsThrown()
-                }
-            }
-        }
-        log.explain(run, as: Bugs.crashed)
+        await FollowCase.droppedConnectionIsThrown.runInChildProcess()
     }
 }

@@ -54,7 +54,7 @@ enum Bugs {
 /// The chapter's scenarios. Each runs in a child process (an exit test) under the pool
 /// watchdog: code that blocks every thread of the cooperative pool stops everything async in
 /// its process, bounded waits included, and must not stop the test run.
-enum Scenario: String, Codable, Sendable {
+enum Scenario: String, ChildScenario, CaseIterable {
     case cacheServesWhatItFetched
     case failedFetchIsNotKept
     case lookupDuringFetch
@@ -75,6 +75,7 @@ enum Scenario: String, Codable, Sendable {
 
     /// Runs this scenario in a child process and records what went wrong there.
     func runInChildProcess(sourceLocation: SourceLocation = #_sourceLocation) async {
+        if await Self.sharedChild.ranShared(self, crash: Bugs.crashed, sourceLocation: sourceLocation) { return }
         let log = CrashLog()
         let comment = stalledLesson.comment
         let run = await offThePool {
@@ -86,6 +87,14 @@ enum Scenario: String, Codable, Sendable {
             }
         }
         log.explain(run, as: Bugs.crashed, poolStalled: stalledLesson, sourceLocation: sourceLocation)
+    }
+
+    /// In CI's repeated runs, one child process runs every scenario (see `SharedChild`).
+    private static let sharedChild = SharedChild<Scenario> { log, scenarios in
+        await #expect(processExitsWith: .success, SharedChild<Scenario>.launchComment) {
+            [log = log as CrashLog, scenarios = scenarios as [Scenario]] in
+            await log.runScenarios(scenarios) { await $0.run() }
+        }
     }
 
     /// How long the scenario may go without progress before the watchdog ends it. Counting from

@@ -24,6 +24,9 @@ RUN_BUILT_TESTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "run-
 # compile everything again. (Without debug information a cold build is about a third shorter,
 # but a round only compiles what it changed: about 8% longer with it, measured.)
 BUILD_FLAGS = ["--disable-default-traits"]
+# Set to a repeated run's number, it has each suite's scenarios share one child process
+# (WorkbookTesting's SharedChild): the right fixes' runs after the first.
+SHARED_CHILD_VARIABLE = "WORKBOOK_SHARED_CHILD"
 
 ENDED_EARLY = "the test run ended before this test did"
 NOT_RECORDED = "Known issue was not recorded"
@@ -175,14 +178,18 @@ def test_product(tree, tool="variant-check"):
     return match.group(1) + "PackageTests"
 
 
-def run_tests(tree, modules, mode=None, time_limit=RUN_TIME_LIMIT):
+def run_tests(tree, modules, mode=None, time_limit=RUN_TIME_LIMIT, shared_run=None):
     """One run of `modules` (learner mode unless `mode` says otherwise); returns (tests by id,
-    a problem with the run or None)."""
+    a problem with the run or None). `shared_run`, a repeated run's number (2, 3, ...), has each
+    suite's scenarios share one child process (WorkbookTesting's SharedChild)."""
     events = tempfile.NamedTemporaryFile(suffix=".jsonl", delete=False).name
     environment = dict(os.environ)
     environment.pop("WORKBOOK_MODE", None)
+    environment.pop(SHARED_CHILD_VARIABLE, None)
     if mode:
         environment["WORKBOOK_MODE"] = mode
+    if shared_run:
+        environment[SHARED_CHILD_VARIABLE] = str(shared_run)
     command = [RUN_BUILT_TESTS, "--scratch-path", ".build",
                "--event-stream-output-path", events, "--event-stream-version", "0"]
     for module in modules:

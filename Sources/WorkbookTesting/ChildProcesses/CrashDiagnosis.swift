@@ -143,7 +143,8 @@ enum ScenarioMarker {
         note(finished)
     }
 
-    private static func note(_ line: String) {
+    /// Writes `line` to standard error (the child's ``CrashLog``) at once, unbuffered.
+    static func note(_ line: String) {
         let bytes = Array((line + "\n").utf8)
         _ = bytes.withUnsafeBufferPointer { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
