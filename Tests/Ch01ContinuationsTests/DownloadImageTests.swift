@@ -57,6 +57,86 @@ enum Bugs {
         section: "Resume exactly once, on every path")
 }
 
+/// The scenarios as values, each run in a child process of its own, or, in CI's repeated runs,
+/// all of them in one (`SharedChild`).
+private enum DownloadCase: String, ChildScenario, CaseIterable {
+    case imageIsReturned, errorIsThrown, neitherBecomesNamedError, oneRequestPerDownload
+
+    /// What a crash in this scenario most likely means.
+    var crashLesson: Lesson {
+        switch self {
+        case .imageIsReturned, .errorIsThrown, .oneRequestPerDownload: Bugs.crashed
+        case .neitherBecomesNamedError: Bugs.neitherPathCrashes
+        }
+    }
+
+    func run() async {
+        switch self {
+        case .imageIsReturned:
+            let server = ImageServer(always: .image(.sample(7)))
+            let result = await awaitResult(
+                of: { try await downloadImageAndMetadata(imageNumber: 7, from: server) },
+                orRecord: Bugs.neverResumes)
+            if let result {
+                #expect(result.value == .sample(7), Bugs.wrongAnswer.comment)
+            }
+            expectOneRequestPerDownload(1, on: server)
+        case .errorIsThrown:
+            let server = ImageServer(always: .error(.notFound(imageNumber: 4)))
+            let result = await awaitResult(
+                of: { try await downloadImageAndMetadata(imageNumber: 4, from: server) },
+                orRecord: Bugs.errorPathNeverResumes)
+            if let result {
+                #expect(throws: ImageServerError.notFound(imageNumber: 4), Bugs.wrongAnswer.comment) {
+                    try result.get()
+                }
+            }
+            expectOneRequestPerDownload(1, on: server)
+        case .neitherBecomesNamedError:
+            let server = ImageServer(always: .neither)
+            let result = await awaitResult(
+                of: { try await downloadImageAndMetadata(imageNumber: 9, from: server) },
+                orRecord: Bugs.neitherPathUnnamed)
+            if let result {
+                #expect(
+                    throws: ImageDownloadError.missingImageAndError(imageNumber: 9),
+                    Bugs.neitherPathUnnamed.comment
+                ) { try result.get() }
+            }
+            expectOneRequestPerDownload(1, on: server)
+        case .oneRequestPerDownload:
+            let server = ImageServer { .image(.sample($0)) }
+            for number in 1...3 {
+                _ = await awaitResult(
+                    of: { try await downloadImageAndMetadata(imageNumber: number, from: server) },
+                    orRecord: Bugs.neverResumes)
+            }
+            expectOneRequestPerDownload(3, on: server)
+        }
+    }
+
+    /// Runs this scenario in a child process, and explains a trap there.
+    func runInChildProcess(sourceLocation: SourceLocation = #_sourceLocation) async {
+        if await Self.sharedChild.ranShared(self, crash: crashLesson, sourceLocation: sourceLocation) { return }
+        let log = CrashLog()
+        let run = await offThePool {
+            await #expect(processExitsWith: .success, crashLesson.comment, sourceLocation: sourceLocation) {
+                [log = log as CrashLog, scenario = self as DownloadCase] in
+                await log.runScenario { await scenario.run() }
+            }
+        }
+        log.explain(run, as: crashLesson, sourceLocation: sourceLocation)
+    }
+
+    /// In CI's repeated runs, one child process runs every scenario.
+    static let sharedChild = SharedChild<DownloadCase> { log, scenarios in
+        await #expect(processExitsWith: .success, SharedChild<DownloadCase>.launchComment) {
+            [log = log as CrashLog, scenarios = scenarios as [DownloadCase]] in
+            await log.runScenarios(scenarios) { await $0.run() }
+        }
+    }
+}
+
 @Suite("Chapter 01: wrapping a completion handler with a continuation")
 struct DownloadImageTests {
     // Every scenario runs in a child process (an exit test), so that a wrapper that traps,
@@ -64,93 +144,25 @@ struct DownloadImageTests {
 
     @Test("An image from the server is the return value")
     func imageIsReturned() async {
-        let log = CrashLog()
-        let run = await offThePool {
-            await #expect(processExitsWith: .success, Bugs.crashed.comment) {
-                [log = log as CrashLog] in
-                await log.runScenario {
-                    let server = ImageServer(always: .image(.sample(7)))
-                    let result = await awaitResult(
-                        of: { try await downloadImageAndMetadata(imageNumber: 7, from: server) },
-                        orRecord: Bugs.neverResumes)
-                    if let result {
-                        #expect(result.value == .sample(7), Bugs.wrongAnswer.comment)
-                    }
-                    expectOneRequestPerDownload(1, on: server)
-                }
-            }
-        }
-        log.explain(run, as: Bugs.crashed)
+        await DownloadCase.imageIsReturned.runInChildProcess()
     }
 
     @Test(
         "An error from the server is thrown to the caller",
         .exposesBug(Bugs.errorPathNeverResumes))
     func errorIsThrown() async {
-        let log = CrashLog()
-        let run = await offThePool {
-            await #expect(processExitsWith: .success, Bugs.crashed.comment) {
-                [log = log as CrashLog] in
-                await log.runScenario {
-                    let server = ImageServer(always: .error(.notFound(imageNumber: 4)))
-                    let result = await awaitResult(
-                        of: { try await downloadImageAndMetadata(imageNumber: 4, from: server) },
-                        orRecord: Bugs.errorPathNeverResumes)
-                    if let result {
-                        #expect(throws: ImageServerError.notFound(imageNumber: 4), Bugs.wrongAnswer.comment) {
-                            try result.get()
-                        }
-                    }
-                    expectOneRequestPerDownload(1, on: server)
-                }
-            }
-        }
-        log.explain(run, as: Bugs.crashed)
+        await DownloadCase.errorIsThrown.runInChildProcess()
     }
 
     @Test(
         "Neither image nor error becomes ImageDownloadError.missingImageAndError",
         .exposesBug(Bugs.neitherPathCrashes))
     func neitherBecomesNamedError() async {
-        let log = CrashLog()
-        let run = await offThePool {
-            await #expect(processExitsWith: .success, Bugs.neitherPathCrashes.comment) {
-                [log = log as CrashLog] in
-                await log.runScenario {
-                    let server = ImageServer(always: .neither)
-                    let result = await awaitResult(
-                        of: { try await downloadImageAndMetadata(imageNumber: 9, from: server) },
-                        orRecord: Bugs.neitherPathUnnamed)
-                    if let result {
-                        #expect(
-                            throws: ImageDownloadError.missingImageAndError(imageNumber: 9),
-                            Bugs.neitherPathUnnamed.comment
-                        ) { try result.get() }
-                    }
-                    expectOneRequestPerDownload(1, on: server)
-                }
-            }
-        }
-        log.explain(run, as: Bugs.neitherPathCrashes)
+        await DownloadCase.neitherBecomesNamedError.runInChildProcess()
     }
 
     @Test("Each download asks the server exactly once, one download after another")
     func oneRequestPerDownload() async {
-        let log = CrashLog()
-        let run = await offThePool {
-            await #expect(processExitsWith: .success, Bugs.crashed.comment) {
-                [log = log as CrashLog] in
-                await log.runScenario {
-                    let server = ImageServer { .image(.sample($0)) }
-                    for number in 1...3 {
-                        _ = await awaitResult(
-                            of: { try await downloadImageAndMetadata(imageNumber: number, from: server) },
-                            orRecord: Bugs.neverResumes)
-                    }
-                    expectOneRequestPerDownload(3, on: server)
-                }
-            }
-        }
-        log.explain(run, as: Bugs.crashed)
+        await DownloadCase.oneRequestPerDownload.runInChildProcess()
     }
 }

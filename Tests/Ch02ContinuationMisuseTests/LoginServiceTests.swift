@@ -142,6 +142,232 @@ private func describe(_ result: Result<LoginToken, any Error>) -> String {
     }
 }
 
+/// The scenarios as values, each run in a child process of its own, or, in CI's repeated runs,
+/// all of them in one (`SharedChild`).
+private enum LoginCase: String, ChildScenario, CaseIterable {
+    case approvedLogin, deniedLogin, loginsOneAfterTheOther, retryFinishesTheFirstCaller, lateCallbackIsIgnored,
+        lateCallbackBeforeTheRetryIsDecided, cancellationResumesTheCaller, answerAndCancellationTogether,
+        loginCancelledBeforeItStarts, completionAfterTheServiceIsGone
+
+    /// What a crash in this scenario most likely means.
+    var crashLesson: Lesson {
+        switch self {
+        case .approvedLogin, .deniedLogin, .retryFinishesTheFirstCaller, .cancellationResumesTheCaller,
+            .loginCancelledBeforeItStarts, .completionAfterTheServiceIsGone:
+            Bugs.crashed
+        case .loginsOneAfterTheOther: Bugs.finishedLoginResumedAgain
+        case .lateCallbackIsIgnored, .lateCallbackBeforeTheRetryIsDecided: Bugs.lateCallbackResumesTwice
+        case .answerAndCancellationTogether: Bugs.answerAndCancelResumeTwice
+        }
+    }
+
+    /// Plays the scenario; `log` is the child's, whose standard error it may quote.
+    func run(log: CrashLog) async {
+        switch self {
+        case .approvedLogin:
+            let sdk = SocialLoginSDK()
+            let login = await startLogin(LoginService(sdk: sdk), on: sdk, number: 1)
+            sdk.userApproves(LoginToken("alice"))
+            let result = await outcome(of: login, orRecord: Bugs.neverResumes)
+            #expect(result?.value == LoginToken("alice"), Bugs.wrongOutcome.comment)
+            expectSDKAsked(1, on: sdk)
+        case .deniedLogin:
+            let sdk = SocialLoginSDK()
+            let login = await startLogin(LoginService(sdk: sdk), on: sdk, number: 1)
+            sdk.userDenies()
+            let result = await outcome(of: login, orRecord: Bugs.neverResumes)
+            #expect(throws: SocialLoginError.userDenied, Bugs.wrongOutcome.comment) { try result?.get() }
+            expectSDKAsked(1, on: sdk)
+        case .loginsOneAfterTheOther:
+            let sdk = SocialLoginSDK()
+            let service = LoginService(sdk: sdk)
+            let first = await startLogin(service, on: sdk, number: 1)
+            sdk.userApproves(LoginToken("alice"))
+            let firstResult = await outcome(of: first, orRecord: Bugs.neverResumes)
+            #expect(firstResult?.value == LoginToken("alice"), Bugs.wrongOutcome.comment)
+
+            // The user logs out and in again, with the same service.
+            let second = await startLogin(service, on: sdk, number: 2)
+            sdk.userApproves(LoginToken("bob"))
+            let secondResult = await outcome(of: second, orRecord: Bugs.neverResumes)
+            #expect(secondResult?.value == LoginToken("bob"), Bugs.wrongOutcome.comment)
+            expectSDKAsked(2, on: sdk)
+        case .retryFinishesTheFirstCaller:
+            let sdk = SocialLoginSDK(whenSuperseded: .drop)
+            let (first, retried) = await loginThenRetry(on: sdk, approving: LoginToken("bob"))
+            #expect(retried?.value == LoginToken("bob"), Bugs.wrongOutcome.comment)
+            expectSDKAsked(2, on: sdk)
+            // The SDK dropped the first completion: only the wrapper can still end that call.
+            let firstOutcome = await withinHangLimit { try await first.value }
+            switch firstOutcome {
+            case .finished(let firstResult):
+                if !isSuperseded(firstResult) {
+                    Bugs.wrongOutcome.record(
+                        "The first login() \(describe(firstResult)), not LoginAttemptError.superseded.")
+                }
+            case .stillSuspended:
+                // Say what the runtime said, or that it said nothing.
+                Bugs.retryLeaksFirstCaller.record(
+                    log.contents.contains("leaked its continuation")
+                        ? "The first login() is still suspended after \(hangLimit), and the runtime printed "
+                            + "\"leaked its continuation\": its continuation was released without being resumed."
+                        : "The first login() is still suspended after \(hangLimit), and the runtime printed no "
+                            + "leak warning: either something still holds the continuation and will never resume "
+                            + "it, or an unsafe continuation silenced the warning without fixing the leak.")
+            }
+        case .lateCallbackIsIgnored:
+            let sdk = SocialLoginSDK(whenSuperseded: .keepForLateDelivery)
+            let (_, retried) = await loginThenRetry(on: sdk, approving: LoginToken("carol"))
+            #expect(retried?.value == LoginToken("carol"), Bugs.wrongOutcome.comment)
+
+            // Now the SDK calls the first login's completion, late.
+            sdk.deliverLateCallbacks(.success(LoginToken("stale")))
+            await awaitResult(
+                of: { await sdk.callbacksDelivered.reach(2) }, orRecord: Bugs.completionNeverReturns)
+        case .lateCallbackBeforeTheRetryIsDecided:
+            let sdk = SocialLoginSDK(whenSuperseded: .keepForLateDelivery)
+            let service = LoginService(sdk: sdk)
+            _ = await startLogin(service, on: sdk, number: 1)
+            sdk.userReturnsWithoutDeciding()
+            let retry = await startLogin(service, on: sdk, number: 2)
+
+            // The first login's completion arrives while the user is still in the other app
+            // with the retry. The wrapper has run it once this count reaches 1.
+            sdk.deliverLateCallbacks(.success(LoginToken("stale")))
+            await awaitResult(
+                of: { await sdk.callbacksDelivered.reach(1) }, orRecord: Bugs.completionNeverReturns)
+
+            // Only now does the user decide on the retry; wait until the wrapper has run
+            // that completion too, so that a wrapper that resumes twice shows it every time.
+            sdk.userApproves(LoginToken("erin"))
+            await awaitResult(
+                of: { await sdk.callbacksDelivered.reach(2) }, orRecord: Bugs.completionNeverReturns)
+            let retried = await outcome(of: retry, orRecord: Bugs.neverResumes)
+            if retried?.value == LoginToken("stale") {
+                Bugs.lateCallbackCompletesRetry.record(
+                    "The retry returned \"stale\", the first login's late answer, instead of \"erin\", "
+                        + "the answer the user gave to the retry.")
+            } else if let retried, retried.value != LoginToken("erin") {
+                Bugs.wrongOutcome.record("The retry \(describe(retried)), not the token \"erin\".")
+            }
+        case .cancellationResumesTheCaller:
+            let sdk = SocialLoginSDK()
+            let login = await startLogin(LoginService(sdk: sdk), on: sdk, number: 1)
+            login.cancel()
+            let result = await outcome(of: login, orRecord: Bugs.cancelledCallerStaysSuspended)
+            if let result {
+                #expect(throws: CancellationError.self, Bugs.wrongOutcome.comment) { try result.get() }
+            }
+            expectSDKAsked(1, on: sdk)
+        case .answerAndCancellationTogether:
+            // The user approves in the other app, on a thread of its own, while the awaiting
+            // task is cancelled here: nothing orders the two endings, and the loser must find
+            // the attempt finished and do nothing. Rounds differ in which comes first; many
+            // rounds give `workbook check 02 --race` (Thread Sanitizer) both orders to see.
+            for round in 1...raceRounds() {
+                let sdk = SocialLoginSDK()
+                let login = await startLogin(LoginService(sdk: sdk), on: sdk, number: 1)
+                let token = LoginToken("round \(round)")
+                DispatchQueue.global().async { sdk.userApproves(token) }
+                login.cancel()
+                guard let result = await outcome(of: login, orRecord: Bugs.neverResumes) else { return }
+                if result.value != token, !isCancellation(result) {
+                    Bugs.wrongOutcome.record(
+                        "In round \(round), login() \(describe(result)), neither the token \"\(token.value)\" nor CancellationError."
+                    )
+                    return
+                }
+                // Let the answer reach the wrapper before the next round, so both endings happen.
+                _ = await withinHangLimit { await sdk.callbacksDelivered.reach(1) }
+            }
+        case .loginCancelledBeforeItStarts:
+            let sdk = SocialLoginSDK()
+            let service = LoginService(sdk: sdk)
+            // A login the user is deciding on in the other app.
+            let pending = await startLogin(service, on: sdk, number: 1)
+
+            // Another login() is called from a task that is already cancelled (say, a
+            // screen that went away before its "Log in" action ran).
+            let cancelled = Task {
+                withUnsafeCurrentTask { $0?.cancel() }
+                return try await service.login()
+            }
+            if let result = await outcome(of: cancelled, orRecord: Bugs.cancelledBeforeStart),
+                !isCancellation(result)
+            {
+                Bugs.cancelledBeforeStart.record(
+                    "The cancelled login() \(describe(result)), not CancellationError.")
+            }
+            let asked = sdk.loginRequests.value
+            if asked != 1 {
+                Bugs.cancelledBeforeStart.record(
+                    "The SDK was asked to log in \(asked) times: once for the login the user is deciding on, "
+                        + "and again for the cancelled one.")
+            }
+
+            // The user approves in the other app: the login that was waiting gets the token.
+            sdk.userApproves(LoginToken("dave"))
+            let pendingOutcome = await withinHangLimit { try await pending.value }
+            switch pendingOutcome {
+            case .finished(let result) where result.value == LoginToken("dave"):
+                break
+            case .finished(let result) where isSuperseded(result):
+                Bugs.cancelledBeforeStart.record(
+                    "The login the user was deciding on ended as superseded: the cancelled login() replaced it."
+                )
+            case .finished(let result):
+                Bugs.wrongOutcome.record(
+                    "The login the user was deciding on \(describe(result)), not the token \"dave\".")
+            case .stillSuspended:
+                Bugs.cancelledBeforeStart.record(
+                    "The user approved the login that was waiting, but it is still suspended after \(hangLimit): "
+                        + "the cancelled login() took its place.")
+            }
+        case .completionAfterTheServiceIsGone:
+            let sdk = SocialLoginSDK()
+            var service: LoginService? = LoginService(sdk: sdk)
+            // The task holds the service only while login() runs; the test holds the rest.
+            let login = Task { [weak service] in try await service!.login() }
+            await awaitResult(of: { await sdk.loginRequests.reach(1) }, orRecord: Bugs.neverAsksTheSDK)
+
+            // The login screen goes away: its task is cancelled and its service released...
+            login.cancel()
+            let result = await outcome(of: login, orRecord: Bugs.cancelledCallerStaysSuspended)
+            if let result {
+                #expect(throws: CancellationError.self, Bugs.wrongOutcome.comment) { try result.get() }
+            }
+            service = nil
+
+            // ...but the user still decides in the other app, and the SDK calls the completion.
+            sdk.userApproves(LoginToken("frank"))
+            await awaitResult(
+                of: { await sdk.callbacksDelivered.reach(1) }, orRecord: Bugs.completionNeverReturns)
+            _ = service
+        }
+    }
+
+    /// Runs this scenario in a child process, and explains a trap there.
+    func runInChildProcess(sourceLocation: SourceLocation = #_sourceLocation) async {
+        if await Self.sharedChild.ranShared(self, crash: crashLesson, sourceLocation: sourceLocation) { return }
+        let log = CrashLog()
+        let run = await offThePool {
+            await #expect(processExitsWith: .success, Bugs.crashed.comment, sourceLocation: sourceLocation) {
+                [log = log as CrashLog, scenario = self as LoginCase] in
+                await log.runScenario { await scenario.run(log: log) }
+            }
+        }
+        log.explain(run, as: lessonForCrash(in: log, otherwise: crashLesson), sourceLocation: sourceLocation)
+    }
+
+    /// In CI's repeated runs, one child process runs every scenario.
+    static let sharedChild = SharedChild<LoginCase> { log, scenarios in
+        await #expect(processExitsWith: .success, SharedChild<LoginCase>.launchComment) {
+            [log = log as CrashLog, scenarios = scenarios as [LoginCase]] in
+            await log.runScenarios(scenarios) { await $0.run(log: log) }
+        }
+    }
+}
+
 @Suite("Chapter 02: continuation misuse in a social-login wrapper")
 struct LoginServiceTests {
     // Each scenario runs in a child process (an exit test): a double resume traps, and the
@@ -149,312 +375,63 @@ struct LoginServiceTests {
 
     @Test("The user approves: login() returns the token")
     func approvedLogin() async {
-        let log = CrashLog()
-        let run = await offThePool {
-            await #expect(processExitsWith: .success, Bugs.crashed.comment) {
-                [log = log as CrashLog] in
-                await log.runScenario {
-                    let sdk = SocialLoginSDK()
-                    let login = await startLogin(LoginService(sdk: sdk), on: sdk, number: 1)
-                    sdk.userApproves(LoginToken("alice"))
-                    let result = await outcome(of: login, orRecord: Bugs.neverResumes)
-                    #expect(result?.value == LoginToken("alice"), Bugs.wrongOutcome.comment)
-                    expectSDKAsked(1, on: sdk)
-                }
-            }
-        }
-        log.explain(run, as: lessonForCrash(in: log, otherwise: Bugs.crashed))
+        await LoginCase.approvedLogin.runInChildProcess()
     }
 
     @Test("The user refuses: login() throws the SDK's error")
     func deniedLogin() async {
-        let log = CrashLog()
-        let run = await offThePool {
-            await #expect(processExitsWith: .success, Bugs.crashed.comment) {
-                [log = log as CrashLog] in
-                await log.runScenario {
-                    let sdk = SocialLoginSDK()
-                    let login = await startLogin(LoginService(sdk: sdk), on: sdk, number: 1)
-                    sdk.userDenies()
-                    let result = await outcome(of: login, orRecord: Bugs.neverResumes)
-                    #expect(throws: SocialLoginError.userDenied, Bugs.wrongOutcome.comment) { try result?.get() }
-                    expectSDKAsked(1, on: sdk)
-                }
-            }
-        }
-        log.explain(run, as: lessonForCrash(in: log, otherwise: Bugs.crashed))
+        await LoginCase.deniedLogin.runInChildProcess()
     }
 
     @Test("Two logins one after the other: each returns its own token")
     func loginsOneAfterTheOther() async {
-        let log = CrashLog()
-        let run = await offThePool {
-            await #expect(processExitsWith: .success, Bugs.crashed.comment) {
-                [log = log as CrashLog] in
-                await log.runScenario {
-                    let sdk = SocialLoginSDK()
-                    let service = LoginService(sdk: sdk)
-                    let first = await startLogin(service, on: sdk, number: 1)
-                    sdk.userApproves(LoginToken("alice"))
-                    let firstResult = await outcome(of: first, orRecord: Bugs.neverResumes)
-                    #expect(firstResult?.value == LoginToken("alice"), Bugs.wrongOutcome.comment)
-
-                    // The user logs out and in again, with the same service.
-                    let second = await startLogin(service, on: sdk, number: 2)
-                    sdk.userApproves(LoginToken("bob"))
-                    let secondResult = await outcome(of: second, orRecord: Bugs.neverResumes)
-                    #expect(secondResult?.value == LoginToken("bob"), Bugs.wrongOutcome.comment)
-                    expectSDKAsked(2, on: sdk)
-                }
-            }
-        }
-        log.explain(run, as: lessonForCrash(in: log, otherwise: Bugs.finishedLoginResumedAgain))
+        await LoginCase.loginsOneAfterTheOther.runInChildProcess()
     }
 
     @Test(
         "The user returns without deciding and retries: the first login() ends as superseded",
         .exposesBug(Bugs.retryLeaksFirstCaller))
     func retryFinishesTheFirstCaller() async {
-        let log = CrashLog()
-        let run = await offThePool {
-            await #expect(processExitsWith: .success, Bugs.crashed.comment) {
-                [log = log as CrashLog] in
-                await log.runScenario {
-                    let sdk = SocialLoginSDK(whenSuperseded: .drop)
-                    let (first, retried) = await loginThenRetry(on: sdk, approving: LoginToken("bob"))
-                    #expect(retried?.value == LoginToken("bob"), Bugs.wrongOutcome.comment)
-                    expectSDKAsked(2, on: sdk)
-                    // The SDK dropped the first completion: only the wrapper can still end that call.
-                    let firstOutcome = await withinHangLimit { try await first.value }
-                    switch firstOutcome {
-                    case .finished(let firstResult):
-                        if !isSuperseded(firstResult) {
-                            Bugs.wrongOutcome.record(
-                                "The first login() \(describe(firstResult)), not LoginAttemptError.superseded.")
-                        }
-                    case .stillSuspended:
-                        // Say what the runtime said, or that it said nothing.
-                        Bugs.retryLeaksFirstCaller.record(
-                            log.contents.contains("leaked its continuation")
-                                ? "The first login() is still suspended after \(hangLimit), and the runtime printed "
-                                    + "\"leaked its continuation\": its continuation was released without being resumed."
-                                : "The first login() is still suspended after \(hangLimit), and the runtime printed no "
-                                    + "leak warning: either something still holds the continuation and will never resume "
-                                    + "it, or an unsafe continuation silenced the warning without fixing the leak.")
-                    }
-                }
-            }
-        }
-        log.explain(run, as: lessonForCrash(in: log, otherwise: Bugs.crashed))
+        await LoginCase.retryFinishesTheFirstCaller.runInChildProcess()
     }
 
     @Test(
         "A late callback for a superseded login is ignored: no crash, no second resume",
         .exposesBug(Bugs.lateCallbackResumesTwice, Bugs.crashed))
     func lateCallbackIsIgnored() async {
-        let log = CrashLog()
-        let run = await offThePool {
-            await #expect(processExitsWith: .success, Bugs.crashed.comment) {
-                [log = log as CrashLog] in
-                await log.runScenario {
-                    let sdk = SocialLoginSDK(whenSuperseded: .keepForLateDelivery)
-                    let (_, retried) = await loginThenRetry(on: sdk, approving: LoginToken("carol"))
-                    #expect(retried?.value == LoginToken("carol"), Bugs.wrongOutcome.comment)
-
-                    // Now the SDK calls the first login's completion, late.
-                    sdk.deliverLateCallbacks(.success(LoginToken("stale")))
-                    await awaitResult(
-                        of: { await sdk.callbacksDelivered.reach(2) }, orRecord: Bugs.completionNeverReturns)
-                }
-            }
-        }
-        log.explain(run, as: lessonForCrash(in: log, otherwise: Bugs.lateCallbackResumesTwice))
+        await LoginCase.lateCallbackIsIgnored.runInChildProcess()
     }
 
     @Test(
         "A late callback that arrives before the user decides on the retry does not complete the retry",
         .exposesBug(Bugs.lateCallbackCompletesRetry, Bugs.lateCallbackResumesTwice, Bugs.crashed))
     func lateCallbackBeforeTheRetryIsDecided() async {
-        let log = CrashLog()
-        let run = await offThePool {
-            await #expect(processExitsWith: .success, Bugs.crashed.comment) {
-                [log = log as CrashLog] in
-                await log.runScenario {
-                    let sdk = SocialLoginSDK(whenSuperseded: .keepForLateDelivery)
-                    let service = LoginService(sdk: sdk)
-                    _ = await startLogin(service, on: sdk, number: 1)
-                    sdk.userReturnsWithoutDeciding()
-                    let retry = await startLogin(service, on: sdk, number: 2)
-
-                    // The first login's completion arrives while the user is still in the other app
-                    // with the retry. The wrapper has run it once this count reaches 1.
-                    sdk.deliverLateCallbacks(.success(LoginToken("stale")))
-                    await awaitResult(
-                        of: { await sdk.callbacksDelivered.reach(1) }, orRecord: Bugs.completionNeverReturns)
-
-                    // Only now does the user decide on the retry; wait until the wrapper has run
-                    // that completion too, so that a wrapper that resumes twice shows it every time.
-                    sdk.userApproves(LoginToken("erin"))
-                    await awaitResult(
-                        of: { await sdk.callbacksDelivered.reach(2) }, orRecord: Bugs.completionNeverReturns)
-                    let retried = await outcome(of: retry, orRecord: Bugs.neverResumes)
-                    if retried?.value == LoginToken("stale") {
-                        Bugs.lateCallbackCompletesRetry.record(
-                            "The retry returned \"stale\", the first login's late answer, instead of \"erin\", "
-                                + "the answer the user gave to the retry.")
-                    } else if let retried, retried.value != LoginToken("erin") {
-                        Bugs.wrongOutcome.record("The retry \(describe(retried)), not the token \"erin\".")
-                    }
-                }
-            }
-        }
-        log.explain(run, as: lessonForCrash(in: log, otherwise: Bugs.lateCallbackResumesTwice))
+        await LoginCase.lateCallbackBeforeTheRetryIsDecided.runInChildProcess()
     }
 
     @Test(
         "Cancelling the task that awaits login() resumes it with CancellationError",
         .exposesBug(Bugs.cancelledCallerStaysSuspended))
     func cancellationResumesTheCaller() async {
-        let log = CrashLog()
-        let run = await offThePool {
-            await #expect(processExitsWith: .success, Bugs.crashed.comment) {
-                [log = log as CrashLog] in
-                await log.runScenario {
-                    let sdk = SocialLoginSDK()
-                    let login = await startLogin(LoginService(sdk: sdk), on: sdk, number: 1)
-                    login.cancel()
-                    let result = await outcome(of: login, orRecord: Bugs.cancelledCallerStaysSuspended)
-                    if let result {
-                        #expect(throws: CancellationError.self, Bugs.wrongOutcome.comment) { try result.get() }
-                    }
-                    expectSDKAsked(1, on: sdk)
-                }
-            }
-        }
-        log.explain(run, as: lessonForCrash(in: log, otherwise: Bugs.crashed))
+        await LoginCase.cancellationResumesTheCaller.runInChildProcess()
     }
 
     @Test("The user answers just as the awaiting task is cancelled: login() ends once, with one of the two")
     func answerAndCancellationTogether() async {
-        let log = CrashLog()
-        let run = await offThePool {
-            await #expect(processExitsWith: .success, Bugs.crashed.comment) {
-                [log = log as CrashLog] in
-                await log.runScenario {
-                    // The user approves in the other app, on a thread of its own, while the awaiting
-                    // task is cancelled here: nothing orders the two endings, and the loser must find
-                    // the attempt finished and do nothing. Rounds differ in which comes first; many
-                    // rounds give `workbook check 02 --race` (Thread Sanitizer) both orders to see.
-                    for round in 1...raceRounds() {
-                        let sdk = SocialLoginSDK()
-                        let login = await startLogin(LoginService(sdk: sdk), on: sdk, number: 1)
-                        let token = LoginToken("round \(round)")
-                        DispatchQueue.global().async { sdk.userApproves(token) }
-                        login.cancel()
-                        guard let result = await outcome(of: login, orRecord: Bugs.neverResumes) else { return }
-                        if result.value != token, !isCancellation(result) {
-                            Bugs.wrongOutcome.record(
-                                "In round \(round), login() \(describe(result)), neither the token \"\(token.value)\" nor CancellationError."
-                            )
-                            return
-                        }
-                        // Let the answer reach the wrapper before the next round, so both endings happen.
-                        _ = await withinHangLimit { await sdk.callbacksDelivered.reach(1) }
-                    }
-                }
-            }
-        }
-        log.explain(run, as: lessonForCrash(in: log, otherwise: Bugs.answerAndCancelResumeTwice))
+        await LoginCase.answerAndCancellationTogether.runInChildProcess()
     }
 
     @Test(
         "A login() whose task is already cancelled ends at once, and neither opens the other app nor ends the pending login",
         .exposesBug(Bugs.cancelledBeforeStart))
     func loginCancelledBeforeItStarts() async {
-        let log = CrashLog()
-        let run = await offThePool {
-            await #expect(processExitsWith: .success, Bugs.crashed.comment) {
-                [log = log as CrashLog] in
-                await log.runScenario {
-                    let sdk = SocialLoginSDK()
-                    let service = LoginService(sdk: sdk)
-                    // A login the user is deciding on in the other app.
-                    let pending = await startLogin(service, on: sdk, number: 1)
-
-                    // Another login() is called from a task that is already cancelled (say, a
-                    // screen that went away before its "Log in" action ran).
-                    let cancelled = Task {
-                        withUnsafeCurrentTask { $0?.cancel() }
-                        return try await service.login()
-                    }
-                    if let result = await outcome(of: cancelled, orRecord: Bugs.cancelledBeforeStart),
-                        !isCancellation(result)
-                    {
-                        Bugs.cancelledBeforeStart.record(
-                            "The cancelled login() \(describe(result)), not CancellationError.")
-                    }
-                    let asked = sdk.loginRequests.value
-                    if asked != 1 {
-                        Bugs.cancelledBeforeStart.record(
-                            "The SDK was asked to log in \(asked) times: once for the login the user is deciding on, "
-                                + "and again for the cancelled one.")
-                    }
-
-                    // The user approves in the other app: the login that was waiting gets the token.
-                    sdk.userApproves(LoginToken("dave"))
-                    let pendingOutcome = await withinHangLimit { try await pending.value }
-                    switch pendingOutcome {
-                    case .finished(let result) where result.value == LoginToken("dave"):
-                        break
-                    case .finished(let result) where isSuperseded(result):
-                        Bugs.cancelledBeforeStart.record(
-                            "The login the user was deciding on ended as superseded: the cancelled login() replaced it."
-                        )
-                    case .finished(let result):
-                        Bugs.wrongOutcome.record(
-                            "The login the user was deciding on \(describe(result)), not the token \"dave\".")
-                    case .stillSuspended:
-                        Bugs.cancelledBeforeStart.record(
-                            "The user approved the login that was waiting, but it is still suspended after \(hangLimit): "
-                                + "the cancelled login() took its place.")
-                    }
-                }
-            }
-        }
-        log.explain(run, as: lessonForCrash(in: log, otherwise: Bugs.crashed))
+        await LoginCase.loginCancelledBeforeItStarts.runInChildProcess()
     }
 
     @Test(
         "A completion that arrives after the LoginService is gone is ignored",
         .exposesBug(Bugs.cancelledCallerStaysSuspended))
     func completionAfterTheServiceIsGone() async {
-        let log = CrashLog()
-        let run = await offThePool {
-            await #expect(processExitsWith: .success, Bugs.crashed.comment) {
-                [log = log as CrashLog] in
-                await log.runScenario {
-                    let sdk = SocialLoginSDK()
-                    var service: LoginService? = LoginService(sdk: sdk)
-                    // The task holds the service only while login() runs; the test holds the rest.
-                    let login = Task { [weak service] in try await service!.login() }
-                    await awaitResult(of: { await sdk.loginRequests.reach(1) }, orRecord: Bugs.neverAsksTheSDK)
-
-                    // The login screen goes away: its task is cancelled and its service released...
-                    login.cancel()
-                    let result = await outcome(of: login, orRecord: Bugs.cancelledCallerStaysSuspended)
-                    if let result {
-                        #expect(throws: CancellationError.self, Bugs.wrongOutcome.comment) { try result.get() }
-                    }
-                    service = nil
-
-                    // ...but the user still decides in the other app, and the SDK calls the completion.
-                    sdk.userApproves(LoginToken("frank"))
-                    await awaitResult(
-                        of: { await sdk.callbacksDelivered.reach(1) }, orRecord: Bugs.completionNeverReturns)
-                    _ = service
-                }
-            }
-        }
-        log.explain(run, as: lessonForCrash(in: log, otherwise: Bugs.crashed))
+        await LoginCase.completionAfterTheServiceIsGone.runInChildProcess()
     }
 }
