@@ -33,6 +33,7 @@ extension Session {
         say("Running chapter \(chapter.folder)'s tests under Thread Sanitizer…")
         var environment = ProcessInfo.processInfo.environment
         environment["WORKBOOK_MODE"] = nil
+        environment["WORKBOOK_SHARED_CHILD"] = nil
         // Reports go to files (child processes of exit tests send their stderr elsewhere), and a
         // report must not change a process's exit status: the tests' own verdict stays as it is.
         environment["TSAN_OPTIONS"] = "log_path=\(work.path)/tsan exitcode=0 halt_on_error=0"

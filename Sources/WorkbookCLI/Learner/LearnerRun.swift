@@ -54,6 +54,7 @@ public struct LearnerRun: Sendable {
                 + text(firstBuild ? "run.building.first" : "run.building.again"))
         var environment = ProcessInfo.processInfo.environment
         environment["WORKBOOK_MODE"] = nil  // learner mode, whatever the shell says
+        environment["WORKBOOK_SHARED_CHILD"] = nil  // a child process per scenario, as CI's first run
         let commands = LearnerCommands(for: chapters, in: layout)
         // The test executable on its own colours its output on a terminal-like TERM; `swift test` doesn't.
         if commands.build != nil { environment["NO_COLOR"] = "1" }
