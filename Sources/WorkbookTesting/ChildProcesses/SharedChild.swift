@@ -50,16 +50,18 @@ public final class SharedChild<Scenario: ChildScenario>: Sendable {
 
     private let launch: Launch
     private let child = Locked<Task<SharedChildReport, Never>?>(nil)
-    /// The run's number to use instead of ``SharedChildRun/number``; set only by the instruments' own tests.
-    private let runNumberOverride: Int?
+    /// The run's number (`nil`: not a shared run) to use instead of ``SharedChildRun/number``;
+    /// set only by the instruments' own tests.
+    private let runNumberOverride: Int??
 
-    public convenience init(launch: @escaping Launch) {
-        self.init(runNumber: nil, launch: launch)
+    public init(launch: @escaping Launch) {
+        self.launch = launch
+        self.runNumberOverride = nil
     }
 
     init(runNumber: Int?, launch: @escaping Launch) {
         self.launch = launch
-        self.runNumberOverride = runNumber
+        self.runNumberOverride = .some(runNumber)
     }
 
     /// The comment for the shared child's exit test: it fails only when a scenario ended the
