@@ -357,7 +357,7 @@ private let runMarker = "[contract run] "
 /// A part of the contract suite. Each runs in a child process of its own: a plausible wrong
 /// fix can trap in any of them (a force unwrap of `loads[item]` after the load has left it,
 /// an `[unowned self]` reached after the release), and the trap must end only the child.
-enum ContractPart: String, ChildScenario, CaseIterable {
+enum ContractPart: String, Codable, Sendable {
     case sequences, releasePoints
 
     /// In the child: runs this part's explorations and records what they found.
@@ -380,7 +380,6 @@ enum ContractPart: String, ChildScenario, CaseIterable {
     /// Runs this part in a child process, and explains a trap there as `crash`, naming the
     /// run it happened in.
     func runInChildProcess(crash: Lesson, sourceLocation: SourceLocation = #_sourceLocation) async {
-        if await Self.sharedChild.ranShared(self, crash: crash, sourceLocation: sourceLocation) { return }
         let log = CrashLog()
         let run = await offThePool {
             await #expect(processExitsWith: .success, crash.comment, sourceLocation: sourceLocation) {
@@ -393,14 +392,6 @@ enum ContractPart: String, ChildScenario, CaseIterable {
             run, as: crash,
             detail: last.map { "  The process ended during \($0.dropFirst(runMarker.count))." },
             sourceLocation: sourceLocation)
-    }
-
-    /// In CI's repeated runs, one child process runs every part (see `SharedChild`).
-    static let sharedChild = SharedChild<ContractPart> { log, parts in
-        await #expect(processExitsWith: .success, SharedChild<ContractPart>.launchComment) {
-            [log = log as CrashLog, parts = parts as [ContractPart]] in
-            await log.runScenarios(parts) { await $0.run() }
-        }
     }
 }
 

@@ -293,16 +293,13 @@ struct ThumbnailListTests {
 /// The list lets go of its delegate while the delegate's loads are in progress. Each
 /// scenario runs in a child process (an exit test): a load that reaches a deallocated
 /// delegate through `unowned self` traps, and the trap must end only that scenario.
-enum ReleaseScenario: String, ChildScenario, CaseIterable {
+enum ReleaseScenario: String, Codable, Sendable {
     /// Released right after the first rows appear, before any load got its first turn.
     case releasedAsTheRowsAppear
     /// Released while five requests are held at the service, after one row scrolled away.
     case releasedWhileLoading
 
     func runInChildProcess(sourceLocation: SourceLocation = #_sourceLocation) async {
-        if await Self.sharedChild.ranShared(self, crash: Bugs.crashedAfterRelease, sourceLocation: sourceLocation) {
-            return
-        }
         let log = CrashLog()
         let run = await offThePool {
             await #expect(
@@ -314,14 +311,6 @@ enum ReleaseScenario: String, ChildScenario, CaseIterable {
             }
         }
         log.explain(run, as: Bugs.crashedAfterRelease, sourceLocation: sourceLocation)
-    }
-
-    /// In CI's repeated runs, one child process runs every scenario (see `SharedChild`).
-    static let sharedChild = SharedChild<ReleaseScenario> { log, scenarios in
-        await #expect(processExitsWith: .success, SharedChild<ReleaseScenario>.launchComment) {
-            [log = log as CrashLog, scenarios = scenarios as [ReleaseScenario]] in
-            await log.runScenarios(scenarios) { await $0.run() }
-        }
     }
 
     @MainActor

@@ -58,39 +58,25 @@ struct ExportScreenTests {
 /// The export scenarios, each run in a child process: the unfixed exercise appends to its
 /// progress from several threads at once, and such a data race can crash a process, not only
 /// lose an update. A crash then costs its own test, not the whole run.
-enum ExportScenario: String, ChildScenario, CaseIterable {
+enum ExportScenario: String, Codable, Sendable {
     case sliderDuringExport, progressAndOrder
-
-    /// In the child: plays the scenario.
-    func run() async {
-        switch self {
-        case .sliderDuringExport: await Export.sliderDuringExport()
-        case .progressAndOrder: await Export.progressAndOrder()
-        }
-    }
 
     /// Runs the scenario in a child process; a crash is explained as the unprotected progress.
     func runInChildProcess(sourceLocation: SourceLocation = #_sourceLocation) async {
-        if await Self.sharedChild.ranShared(self, crash: Bugs.progressUnprotected, sourceLocation: sourceLocation) {
-            return
-        }
         let log = CrashLog()
         let run = await offThePool {
             await #expect(
                 processExitsWith: .success, Bugs.progressUnprotected.comment, sourceLocation: sourceLocation
             ) { [log = log as CrashLog, scenario = self as ExportScenario] in
-                await log.runScenario { await scenario.run() }
+                await log.runScenario {
+                    switch scenario {
+                    case .sliderDuringExport: await Export.sliderDuringExport()
+                    case .progressAndOrder: await Export.progressAndOrder()
+                    }
+                }
             }
         }
         log.explain(run, as: Bugs.progressUnprotected, sourceLocation: sourceLocation)
-    }
-
-    /// In CI's repeated runs, one child process runs every scenario (see `SharedChild`).
-    static let sharedChild = SharedChild<ExportScenario> { log, scenarios in
-        await #expect(processExitsWith: .success, SharedChild<ExportScenario>.launchComment) {
-            [log = log as CrashLog, scenarios = scenarios as [ExportScenario]] in
-            await log.runScenarios(scenarios) { await $0.run() }
-        }
     }
 }
 

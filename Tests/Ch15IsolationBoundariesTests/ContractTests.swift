@@ -266,7 +266,6 @@ struct IsolationBoundariesContractTests {
         "Every short sequence of start, frames, stop, shutter and release matches the contract",
         .exposesBug(Bugs.completionTrapped, Bugs.crashed))
     func everyShortCameraSequence() async {
-        if await CameraChild.sequences.ranShared(crash: Bugs.completionTrapped) { return }
         let log = CrashLog()
         let run = await offThePool {
             await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in

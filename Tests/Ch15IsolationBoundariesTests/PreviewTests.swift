@@ -87,7 +87,6 @@ struct PreviewTests {
         "Each frame the SDK delivers on its queue is drawn on the main actor",
         .exposesBug(Bugs.assumeIsolatedOffMain, Bugs.crashed))
     func framesReachThePreview() async {
-        if await CameraChild.preview.ranShared(crash: Bugs.delegateTrapped) { return }
         let log = CrashLog()
         let run = await offThePool {
             await #expect(processExitsWith: .success, Bugs.crashed.comment) { [log = log as CrashLog] in

@@ -52,7 +52,7 @@ private func routeKept(_ run: CancelPointRun<[LocationFix]>, _ device: BikeCompu
 }
 
 /// The live route at every cancel point; run in a child process (see the top of this file).
-func exploreTheLiveRoute() async {
+private func exploreTheLiveRoute() async {
     let report = await exploreCancelPoints(
         "routeFixes(from:), three fixes, then the ride ends",
         world: { probe in RideWorld(device: BikeComputer(), probe: probe) },
@@ -257,7 +257,6 @@ struct AsyncStreamsContractTests {
         "The live route, its consumer cancelled before it starts or after any fix, ends and closes the link",
         .exposesBug(Bugs.liveLinkLeftOpen))
     func routeAtEveryCancelPoint() async {
-        if await RouteChild.routeAtEveryCancelPoint.ranShared(crash: Bugs.terminationCrashed) { return }
         let log = CrashLog()
         let run = await offThePool {
             await #expect(processExitsWith: .success, Bugs.terminationCrashed.comment) {

@@ -17,7 +17,7 @@ enum EarlyStop: String, CaseIterable, Codable, Sendable, CustomTestStringConvert
 
 /// The scenarios that may trap (an onTermination that assumes the main actor), each run by
 /// one test in a child process.
-enum LiveLinkScenario {
+private enum LiveLinkScenario {
     static func linkClosesWhenTheConsumerStops(_ stop: EarlyStop) async {
         let device = BikeComputer()
         let tookAFix = ObservedCount()
@@ -98,7 +98,6 @@ struct RouteFeedTests {
         "When the consumer stops, the live link closes at once, and a later fix reaches nobody",
         .exposesBug(Bugs.liveLinkLeftOpen), arguments: EarlyStop.allCases)
     func linkClosesWhenTheConsumerStops(_ stop: EarlyStop) async {
-        if await RouteChild.linkCloses(stop).ranShared(crash: Bugs.terminationCrashed) { return }
         let log = CrashLog()
         let run = await offThePool {
             await #expect(processExitsWith: .success, Bugs.terminationCrashed.comment) {
