@@ -12,11 +12,11 @@ public protocol ChildScenario: Codable, Sendable, Equatable {
 /// One child process for all of a suite's scenarios, in CI's repeated runs of correct code.
 ///
 /// A scenario that may trap runs in a child process of its own (an exit test, see
-/// ``CrashLog``). Starting one costs about 20 ms of processor time on a normal day, nearly all
-/// of it the dynamic linker and the kernel loading the test binary's libraries, where most
+/// ``CrashLog``). Starting one costs about 20 ms of processor time on a normal day, most of it
+/// the dynamic linker and the kernel loading the test binary's libraries, where most
 /// scenarios take a few milliseconds; and CI runs the solutions and every right fix 20 times.
 /// So from the second of those runs on, `scripts/lib/repeat-tests` and `scripts/variant-check`
-/// set ``runNumberVariable`` to the run's number, and the first test of a suite to reach its
+/// set `WORKBOOK_SHARED_CHILD` to the run's number, and the first test of a suite to reach its
 /// scenario launches one child that runs every scenario of the suite one after another, in an
 /// order that turns with the run's number (so each scenario is sometimes the child's first).
 /// Each test then reads its own scenario's outcome there:
@@ -31,7 +31,7 @@ public protocol ChildScenario: Codable, Sendable, Equatable {
 /// `false` and every scenario runs in a child of its own.
 ///
 /// ```swift
-/// static let shared = SharedChild<Scenario> { log, scenarios in
+/// static let sharedChild = SharedChild<Scenario> { log, scenarios in
 ///     await #expect(processExitsWith: .success, SharedChild<Scenario>.launchComment) {
 ///         [log = log as CrashLog, scenarios = scenarios as [Scenario]] in
 ///         await log.runScenarios(scenarios) { await $0.run() }
@@ -39,7 +39,7 @@ public protocol ChildScenario: Codable, Sendable, Equatable {
 /// }
 ///
 /// func runInChildProcess() async {
-///     if await Self.shared.ranShared(self, crash: crashLesson) { return }
+///     if await Self.sharedChild.ranShared(self, crash: crashLesson) { return }
 ///     // … the scenario's own exit test, as before …
 /// }
 /// ```
