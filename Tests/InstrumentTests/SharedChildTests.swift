@@ -77,6 +77,23 @@ struct SharedChildTests {
         #expect(!launched.withLock { $0 })
     }
 
+    @Test("Tests that reach their scenarios at once wait for the same child: it is launched once")
+    func overlappingCallsLaunchOnce() async {
+        let launches = Locked(0)
+        let shared = SharedChild<SampleScenario>(runNumber: 2) { _, _ in
+            launches.withLock { $0 += 1 }
+            return nil  // a child that ran nothing: every scenario then runs alone
+        }
+        let ranThere = await withTaskGroup(of: Bool.self) { group in
+            for scenario in SampleScenario.everyScenario {
+                group.addTask { await shared.ranShared(scenario, crash: lesson) }
+            }
+            return await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(launches.withLock { $0 } == 1, "one launch for the whole suite")
+        #expect(ranThere == Array(repeating: false, count: SampleScenario.everyScenario.count))
+    }
+
     @Test("The order turns with the run's number, so each scenario is sometimes the first")
     func orderTurnsWithTheRunNumber() {
         #expect(SharedChildRun.order([1, 2, 3], turnedBy: 2) == [3, 1, 2])
