@@ -124,7 +124,7 @@ for chapter in chapters {
 
 // On Linux the test binary and the tool link with lld where the toolchain has it (swift.org's
 // toolchains do): every check after an edit links the test binary again, and lld takes about
-// half the time of the default, gold (README.md, "Performance"). macOS keeps Apple's linker.
+// half the time of the default, gold (README.md, "Requirements"). macOS keeps Apple's linker.
 let lldIsOnPath = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
     FileManager.default.isExecutableFile(atPath: "\($0)/ld.lld")
 }
