@@ -28,6 +28,15 @@ cores_busy_since() {
       seconds = (b[1] - a[1]) / 1e9
       if (seconds > 0) printf "%.1f\n", (b[2] - a[2]) / hz / seconds }'
 }
+# children_processor_seconds FILE: the processor-seconds (user and system) of the shell's ended
+# children, from `times >FILE` run in that shell (not in a subshell, which counts its own
+# children: none). `times` prints the shell's own time, then its children's: "4m12.500s 0m22.127s".
+children_processor_seconds() {
+  tail -1 "$1" | awk '{
+      total = 0
+      for (i = 1; i <= 2; i++) { split($i, part, "m"); sub("s", "", part[2]); total += part[1] * 60 + part[2] }
+      printf "%.0f\n", total }'
+}
 # record_phase SECONDS NAME [CORES]: one line of the phase table, without a heading.
 record_phase() {
   if [ -n "${WORKBOOK_PHASE_LOG:-}" ]; then printf '%s\t%s\t%s\n' "$1" "$2" "${3:-}" >>"$WORKBOOK_PHASE_LOG"; fi
