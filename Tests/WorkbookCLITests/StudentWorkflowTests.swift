@@ -143,4 +143,53 @@ struct StudentWorkflowTests {
             #expect(Set(named) == Set(StudentWorkflow.pins.map(\.reference)), "README.md names another version")
         }
     }
+
+    @Test("An edition's README leaves out its teacher-only parts in a student edition, inline or whole sections")
+    func teacherOnlyParts() {
+        let start = StudentReadme.teacherOnlyStart
+        let end = StudentReadme.teacherOnlyEnd
+        let readme = """
+            # Workbook
+
+            A paragraph ends here.\(start)
+            A sentence for teachers.\(end)
+
+            Inline\(start) (teachers)\(end) text.
+
+            \(start)
+            ## For teachers
+
+            - a link
+
+            \(end)
+            """
+        #expect(
+            StudentReadme.withoutTeacherOnlyParts(readme) == "# Workbook\n\nA paragraph ends here.\n\nInline text.\n")
+        #expect(
+            StudentReadme.withoutTeacherOnlyParts("Kept.\n\(start)\nUnended.\n") == "Kept.\n", "a start without an end")
+        #expect(StudentReadme.withoutTeacherOnlyParts("Nothing marked.\n") == "Nothing marked.\n")
+    }
+
+    @Test(
+        "The workbook's README.ko.md: its markers pair up, and a student's copy names no teacher material",
+        .enabled(if: TeachersReadme.exists, "a student edition's README is for students"))
+    func koreanReadmeForStudents() throws {
+        let readme = try String(
+            contentsOf: TeachersReadme.packageRoot.appendingPathComponent("README.ko.md"), encoding: .utf8)
+        let markers = readme.matches(of: /<!-- \/?teacher-only -->/).map { String($0.0) }
+        #expect(!markers.isEmpty, "README.ko.md marks its teacher-only parts")
+        let alternate = markers.enumerated().allSatisfy { index, marker in
+            marker == (index.isMultiple(of: 2) ? StudentReadme.teacherOnlyStart : StudentReadme.teacherOnlyEnd)
+        }
+        #expect(
+            alternate && markers.count.isMultiple(of: 2),
+            "every teacher-only part of README.ko.md has a start and then an end")
+        let student = StudentReadme.withoutTeacherOnlyParts(readme)
+        for line in student.split(separator: "\n")
+        where line.contains(/scripts\/|Solutions|--traits|WORKBOOK_MODE|workbook verify|\bgates\b|\.ci\/|README\.md#/) {
+            Issue.record(
+                "a student's README.ko.md names teacher material, or a section only the teacher's README.md has: \(line)"
+            )
+        }
+    }
 }

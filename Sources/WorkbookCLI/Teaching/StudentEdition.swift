@@ -115,6 +115,13 @@ public enum StudentEdition {
         let teacherReadme = try? String(contentsOf: layout.url("README.md"), encoding: .utf8)
         try StudentReadme.render(curriculum, editions: editions, teacherReadme: teacherReadme).write(
             to: destination.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
+        for edition in editions {
+            // The edition's README as students get it: without what only the teacher's copy has.
+            let name = "README.\(edition.code).md"
+            let readme = try String(contentsOf: layout.url(name), encoding: .utf8)
+            try StudentReadme.withoutTeacherOnlyParts(readme).write(
+                to: destination.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
         try write(Data(StudentWorkflow.text.utf8), to: StudentWorkflow.path)
         if var record {
             // The edition's manifest is the original without its solutions: record that one.

@@ -70,6 +70,32 @@ public enum StudentReadme {
         return text
     }
 
+    /// Marks a part of an edition's README (`README.<code>.md`) that only the teacher's copy
+    /// keeps: a Markdown comment before it, and ``teacherOnlyEnd`` after it, within a paragraph
+    /// or around whole sections. Readers on GitHub don't see the markers.
+    public static let teacherOnlyStart = "<!-- teacher-only -->"
+    /// Ends a part that ``teacherOnlyStart`` began.
+    public static let teacherOnlyEnd = "<!-- /teacher-only -->"
+
+    /// An edition's README as a student edition carries it: every part between
+    /// ``teacherOnlyStart`` and ``teacherOnlyEnd`` left out, with its markers, and the blank
+    /// lines that leaves behind folded into one. A start with no end leaves out the rest.
+    public static func withoutTeacherOnlyParts(_ readme: String) -> String {
+        var text = ""
+        var rest = Substring(readme)
+        while let start = rest.range(of: teacherOnlyStart) {
+            text += rest[..<start.lowerBound]
+            guard let end = rest[start.upperBound...].range(of: teacherOnlyEnd) else {
+                rest = ""
+                break
+            }
+            rest = rest[end.upperBound...]
+        }
+        text += rest
+        while text.contains("\n\n\n") { text = text.replacingOccurrences(of: "\n\n\n", with: "\n\n") }
+        return text.hasSuffix("\n\n") ? String(text.dropLast()) : text
+    }
+
     /// - Parameter editions: the languages whose edition (`README.<code>.md`) the student
     ///   edition carries; the README links each by the name its catalog gives it.
     /// - Parameter teacherReadme: the workbook's `README.md`, whose learner sections the student
