@@ -168,6 +168,11 @@ struct StudentWorkflowTests {
         #expect(
             StudentReadme.withoutTeacherOnlyParts("Kept.\n\(start)\nUnended.\n") == "Kept.\n", "a start without an end")
         #expect(StudentReadme.withoutTeacherOnlyParts("Nothing marked.\n") == "Nothing marked.\n")
+        #expect(StudentReadme.withoutTeacherOnlyParts("End.\n\n\(start)\n## Teachers\n\(end)\n") == "End.\n")
+        let code = "```\nlet a = 1\n\n\nlet b = 2\n```\n"
+        #expect(
+            StudentReadme.withoutTeacherOnlyParts(code + "\(start)x\(end)\n") == code,
+            "blank lines away from a part stay as they were")
     }
 
     @Test(

@@ -78,8 +78,10 @@ public enum StudentReadme {
     public static let teacherOnlyEnd = "<!-- /teacher-only -->"
 
     /// An edition's README as a student edition carries it: every part between
-    /// ``teacherOnlyStart`` and ``teacherOnlyEnd`` left out, with its markers, and the blank
-    /// lines that leaves behind folded into one. A start with no end leaves out the rest.
+    /// ``teacherOnlyStart`` and ``teacherOnlyEnd`` left out, with its markers. Where a part
+    /// stood on lines of its own, the blank lines around it fold into one (into none at the end
+    /// of the file); the rest of the text is left exactly as it was. A start with no end leaves
+    /// out the rest.
     public static func withoutTeacherOnlyParts(_ readme: String) -> String {
         var text = ""
         var rest = Substring(readme)
@@ -90,10 +92,16 @@ public enum StudentReadme {
                 break
             }
             rest = rest[end.upperBound...]
+            let before = text.reversed().prefix { $0 == "\n" }.count
+            let after = rest.prefix { $0 == "\n" }.count
+            let most = rest.allSatisfy { $0 == "\n" } ? 1 : 2
+            if before + after > most {
+                let fromRest = min(after, before + after - most)
+                rest = rest.dropFirst(fromRest)
+                text.removeLast(before + after - most - fromRest)
+            }
         }
-        text += rest
-        while text.contains("\n\n\n") { text = text.replacingOccurrences(of: "\n\n\n", with: "\n\n") }
-        return text.hasSuffix("\n\n") ? String(text.dropLast()) : text
+        return text + rest
     }
 
     /// - Parameter editions: the languages whose edition (`README.<code>.md`) the student
