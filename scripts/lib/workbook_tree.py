@@ -7,6 +7,7 @@ the built tests (scripts/lib/run-built-tests), judging each chapter from Swift T
 event stream. Nothing here knows about variants or mutants.
 """
 import fcntl
+import hashlib
 import json
 import os
 import re
@@ -61,6 +62,36 @@ def lock_tree(tree, tool):
 
 def swift_files(folder):
     return sorted(f for f in os.listdir(folder) if f.endswith(".swift"))
+
+
+def files_under(folder):
+    """Every file under `folder` (not in hidden folders), sorted, as paths."""
+    found = []
+    for directory, subdirectories, names in os.walk(folder):
+        subdirectories[:] = sorted(d for d in subdirectories if not d.startswith("."))
+        found += [os.path.join(directory, n) for n in sorted(names)]
+    return found
+
+
+def files_digest(repo, version, paths):
+    """A SHA-256 that starts from `version` (a line the script bumps when its verdicts could
+    change for the same files) and covers each file's path in `repo`, size and bytes. The
+    mutation check and the variant check record their results with one, so that a check
+    without a build can tell a result is stale."""
+    digest = hashlib.sha256(f"{version}\n".encode())
+    for path in paths:
+        with open(path, "rb") as f:
+            data = f.read()
+        digest.update(f"{os.path.relpath(path, repo)} {len(data)}\n".encode())
+        digest.update(data)
+    return digest
+
+
+def overall_fingerprint(fingerprints):
+    """One SHA-256 over the chapters of a record and their fingerprints: a record whose line
+    doesn't match was edited by hand."""
+    text = "".join(f"{folder} {fingerprints[folder]}\n" for folder in sorted(fingerprints))
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def write_if_changed(data, destination):
