@@ -94,6 +94,27 @@ def overall_fingerprint(fingerprints):
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+def read_marked_json(path, mark):
+    """The JSON a record file (MUTATION.md, VARIANT-CHECK.md) carries on its line that starts
+    with `mark` (an HTML comment, which GitHub doesn't show); None if the file or line is missing."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                if line.startswith(mark):
+                    return json.loads(line[len(mark):].rsplit(" -->", 1)[0])
+    except FileNotFoundError:
+        pass
+    return None
+
+
+def fingerprint_line_matches(path, fingerprints):
+    """Whether the record file's "Fingerprint: sha256 …" line is the overall fingerprint of
+    `fingerprints` (folder -> fingerprint): a record edited by hand fails."""
+    with open(path, encoding="utf-8") as f:
+        match = re.search(r"^Fingerprint: sha256 ([0-9a-f]{64})$", f.read(), re.M)
+    return bool(match) and match.group(1) == overall_fingerprint(fingerprints)
+
+
 def write_if_changed(data, destination):
     """Writes only when the bytes differ, so unchanged files keep their timestamps and the
     incremental build stays incremental."""
